@@ -2,13 +2,32 @@ import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 // SWC emits the decorator metadata that type-graphql and MikroORM read at run time.
+const plugins = [swc.vite({ jsc: { transform: { legacyDecorator: true, decoratorMetadata: true } } })];
+const exclude = ['**/node_modules/**', '.data/**'];
+
 export default defineConfig({
-  plugins: [swc.vite({ jsc: { transform: { legacyDecorator: true, decoratorMetadata: true } } })],
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', '.data/**'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    projects: [
+      {
+        plugins,
+        test: {
+          name: 'unit',
+          include: ['schema/**/*.test.ts', 'platform/**/*.test.ts', 'subgraphs/**/*.test.ts', 'gateway/**/*.test.ts', 'rest-adapter/**/*.test.ts', 'providers/**/*.test.ts', 'stack/**/*.test.ts'],
+          exclude,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins,
+        test: {
+          name: 'stack',
+          include: ['test/**/*.test.ts'],
+          exclude,
+          globalSetup: ['test/support/global-stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

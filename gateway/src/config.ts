@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { booleanVar, hostVar, logLevelVar, parseEnv, portVar, urlVar } from '@campaign/platform';
+
+const schema = z.object({
+  GATEWAY_HOST: hostVar,
+  GATEWAY_PORT: portVar(4000),
+  LENS_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4001/graphql'),
+  SETTLEMENT_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4002/graphql'),
+  GATEWAY_INTROSPECTION: booleanVar(true),
+  GATEWAY_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  LOG_LEVEL: logLevelVar,
+});
+
+export type GatewayConfig = z.infer<typeof schema>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return parseEnv('gateway', schema, env);
+}

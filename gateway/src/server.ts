@@ -1,0 +1,60 @@
+import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { createLogger, createServiceApp, listen, REQUEST_ID_HEADER, type RunningServer } from '@campaign/platform';
+import { mountGraphQL } from '@campaign/platform/graphql-server';
+import { readSupergraph } from '@campaign/schema/supergraph';
+import type { GatewayConfig } from './config.js';
+
+/** Headers a subgraph needs from the client request: the credential and the request id. */
+const FORWARDED_HEADERS = ['authorization', REQUEST_ID_HEADER, 'x-forwarded-for'] as const;
+
+interface GatewayContext {
+  headers: Record<string, string | undefined>;
+}
+
+export async function startGateway(config: GatewayConfig): Promise<RunningServer> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const subgraphUrls: Record<string, string> = {
+    lens: config.LENS_SUBGRAPH_URL,
+    settlement: config.SETTLEMENT_SUBGRAPH_URL,
+  };
+  const gateway = new ApolloGateway({
+    supergraphSdl: await readSupergraph(),
+    logger,
+    buildService: ({ name, url }) =>
+      new RemoteGraphQLDataSource<GatewayContext>({
+        url: subgraphUrls[name] ?? url,
+        willSendRequest({ request, context }) {
+          for (const header of FORWARDED_HEADERS) {
+            const value = context.headers?.[header];
+            if (value) request.http?.headers.set(header, value);
+          }
+        },
+      }),
+  });
+  const app = createServiceApp({
+    logger,
+    readiness: async () => {
+      await Promise.all(
+        Object.entries(subgraphUrls).map(async ([name, url]) => {
+          const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) });
+          if (!response.ok) throw new Error(`${name} subgraph is not ready`);
+        }),
+      );
+    },
+  });
+  await mountGraphQL<GatewayContext>({
+    app,
+    gateway,
+    introspection: config.GATEWAY_INTROSPECTION,
+    context: async (request) => ({
+      headers: {
+        authorization: request.headers.authorization,
+        [REQUEST_ID_HEADER]: request.id,
+        'x-forwarded-for': (request.headers['x-forwarded-for'] as string | undefined) ?? request.ip,
+      },
+    }),
+  });
+  const running = await listen(app, config.GATEWAY_HOST, config.GATEWAY_PORT);
+  logger.info({ url: `${running.url}/graphql` }, 'gateway listening');
+  return running;
+}

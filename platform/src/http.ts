@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from './logger.js';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  /** Resolves when every dependency (database, upstream service) is reachable; throws otherwise. */
+  readiness: () => Promise<void>;
+  bodyLimit?: number;
+  /** Take the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy?: boolean;
+}
+
+/**
+ * A fastify app with the two probes every service has and a request id that is taken from the
+ * caller (so one id follows a request adapter → gateway → subgraph) or made here.
+ */
+export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    trustProxy: options.trustProxy ?? false,
+    disableRequestLogging: true,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: () => randomUUID(),
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url === '/healthz' || request.url === '/readyz') return;
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      'request',
+    );
+  });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await options.readiness();
+      return { status: 'ready' };
+    } catch (error) {
+      return reply
+        .code(503)
+        .send({ status: 'not ready', reason: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  return app;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function listen(app: FastifyInstance, host: string, port: number): Promise<RunningServer> {
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host}:${boundPort}`,
+    port: boundPort,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RestResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One row of the adapter: a documented REST path, the GraphQL operation it becomes, how the
+ * request becomes variables, and how the operation's data becomes the HTTP response.
+ */
+export interface Route<D = Record<string, unknown>> {
+  method: HttpMethod;
+  path: string;
+  document: string;
+  variables: (request: FastifyRequest) => Record<string, unknown>;
+  respond: (data: D, request: FastifyRequest) => RestResponse;
+}
+
+export const defineRoute = <D>(route: Route<D>): Route<D> => route;
+
+export function params(request: FastifyRequest): Record<string, string> {
+  return request.params as Record<string, string>;
+}
+
+/** `{success: true, data}`: the admin and partner success body (DESIGN.md section 5). */
+export function ok(data: unknown, status = 200): RestResponse {
+  return { status, body: { success: true, data } };
+}

@@ -1,0 +1,87 @@
+import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { RestAdapterConfig } from './config.js';
+import { httpError, httpErrorOf, type HttpError } from './errors.js';
+import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
+import type { Route } from './route.js';
+import { lensRoutes } from './routes/lens.routes.js';
+import { settlementRoutes } from './routes/settlement.routes.js';
+
+export const routes: Route<never>[] = [...lensRoutes, ...settlementRoutes];
+
+function sendError(reply: FastifyReply, error: HttpError) {
+  const retryAfter = error.extensions['retryAfterSeconds'];
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  for (const header of ['rateLimitPolicy', 'rateLimit'] as const) {
+    const value = error.extensions[header];
+    if (typeof value === 'string') reply.header(header === 'rateLimit' ? 'ratelimit' : 'ratelimit-policy', value);
+  }
+  const data = error.extensions['operation'];
+  return reply.code(error.status).send({ success: false, error: error.body, ...(data ? { data } : {}) });
+}
+
+export async function startRestAdapter(config: RestAdapterConfig): Promise<RunningServer> {
+  const logger = createLogger('rest-adapter', config.LOG_LEVEL);
+  const gateway = new GatewayClient(config.GATEWAY_URL);
+  const app = createServiceApp({
+    logger,
+    trustProxy: config.REST_TRUST_PROXY,
+    readiness: async () => {
+      const response = await fetch(new URL('/readyz', config.GATEWAY_URL), { signal: AbortSignal.timeout(2000) });
+      if (!response.ok) throw new Error('gateway is not ready');
+    },
+  });
+  // Body problems are the caller's to fix: always a 400 in the catalogue's shape.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.statusCode && error.statusCode < 500) {
+      return sendError(reply, httpError('INVALID_REQUEST', `The request body is not valid JSON: ${error.message}`));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, httpError('INTERNAL_ERROR', 'An unexpected error occurred; it was logged with the request id.'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, httpError('NOT_FOUND', `No such path: ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) =>
+    done(Object.assign(new Error('send the body as application/json'), { statusCode: 415 }), undefined),
+  );
+
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        let result;
+        try {
+          result = await gateway.execute(route.document, route.variables(request), {
+            authorization: request.headers.authorization,
+            requestId: request.id,
+            clientIp: request.ip,
+          });
+        } catch (error) {
+          if (!(error instanceof GatewayUnreachableError)) throw error;
+          request.log.error({ err: error }, 'gateway unreachable');
+          return sendError(reply, httpError('SERVICE_UNAVAILABLE', 'The API is temporarily unavailable; retry shortly.'));
+        }
+        if (result.errors?.length) {
+          const mapped = httpErrorOf(result.errors[0]!);
+          if (mapped.status >= 500) request.log.error({ errors: result.errors }, 'operation failed');
+          return sendError(reply, mapped);
+        }
+        const response = route.respond(result.data as never, request);
+        return reply.code(response.status).headers(response.headers ?? {}).send(response.body);
+      },
+    });
+  }
+  const running = await listen(app, config.REST_HOST, config.REST_PORT);
+  logger.info({ url: running.url }, 'rest adapter listening');
+  return running;
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Entry point of every npm script: makes sure the workspace's dependencies are installed (pnpm,
+// fetched through npx, never assumed), then runs the requested task. Plain JavaScript on
+// purpose: it runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM = 'pnpm@10.34.9';
+const TS = ['--import', '@swc-node/register/esm-register', '--enable-source-maps'];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? (result.signal ? 1 : 0);
+}
+
+function must(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+function installFingerprint() {
+  const hash = createHash('sha256');
+  for (const file of ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json']) {
+    hash.update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : '');
+  }
+  return hash.digest('hex');
+}
+
+function ensureInstalled() {
+  const stamp = join(root, 'node_modules', '.install-fingerprint');
+  const fingerprint = installFingerprint();
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
+  console.log(`[setup] installing dependencies with ${PNPM} (first run or changed lockfile)`);
+  const started = Date.now();
+  must('npx', ['--yes', PNPM, 'install', '--frozen-lockfile', '--reporter=append-only'], {
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  writeFileSync(stamp, installFingerprint());
+  console.log(`[setup] dependencies ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function timed(label, command, args, options) {
+  const started = Date.now();
+  console.log(`\n[test] ${label}`);
+  must(command, args, options);
+  console.log(`[test] ${label}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const [task, ...rest] = process.argv.slice(2);
+ensureInstalled();
+
+switch (task) {
+  case 'start':
+    process.exit(run(process.execPath, [...TS, 'stack/src/start.ts', ...rest]));
+    break;
+  case 'cli':
+    process.exit(run(process.execPath, [...TS, 'stack/src/cli.ts', ...rest]));
+    break;
+  case 'compose':
+    process.exit(run(process.execPath, [...TS, 'stack/src/compose.ts', ...rest]));
+    break;
+  case 'bench':
+    process.exit(run(process.execPath, [...TS, 'bench/run.ts', ...rest]));
+    break;
+  case 'lint':
+    timed('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
+    timed('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
+    timed('format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+    break;
+  case 'format':
+    must(bin('prettier'), ['--write', '--log-level=warn', '.']);
+    break;
+  case 'test':
+    timed('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
+    timed('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
+    timed('format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+    timed('tests (vitest)', bin('vitest'), ['run', ...rest]);
+    break;
+  default:
+    console.error('usage: node scripts/run.mjs start|test|cli|compose|bench|lint|format [args]');
+    process.exit(2);
+}

@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { composeSupergraph, SUBGRAPHS, subgraphSdlFile, supergraphFile } from '@campaign/schema/supergraph';
+import { repoRoot } from './processes.js';
+
+/**
+ * Emits each subgraph's SDL in its own process (type-graphql keeps decorator metadata
+ * process-wide) and composes the committed supergraph from them.
+ */
+export function emitSubgraphSdl(name: string): string {
+  return execFileSync(
+    process.execPath,
+    ['--import', '@swc-node/register/esm-register', `subgraphs/${name}/src/emit-sdl.ts`],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sdls: Record<string, string> = {};
+  for (const { name } of SUBGRAPHS) {
+    sdls[name] = emitSubgraphSdl(name);
+    await writeFile(subgraphSdlFile(name), sdls[name]!);
+    console.log(`wrote schema/${name}.graphql`);
+  }
+  await writeFile(supergraphFile, composeSupergraph(sdls));
+  console.log('wrote schema/supergraph.graphql');
+}

@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { startSocialUpstreamSimulator } from '@campaign/providers/social-upstream/index';
+import type { StackConfig } from './config.js';
+import { ensureDatabase, migrateAll } from './databases.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
+import { repoRoot, startService, type ServiceProcess } from './processes.js';
+import { seedSettlement } from './seed.js';
+
+export interface StackUrls {
+  rest: string;
+  gateway: string;
+  lens: string;
+  settlement: string;
+  upstream: string;
+  lensDatabase: string;
+  settlementDatabase: string;
+}
+
+export interface RunningStack {
+  urls: StackUrls;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  config: StackConfig;
+  log: (line: string) => void;
+  /** Where services write their logs: the terminal for `npm start`, nowhere in tests. */
+  serviceOutput: 'inherit' | 'ignore';
+  /** Extra environment for every service (tests shorten budgets and delays). */
+  serviceEnv?: Record<string, string>;
+  upstreamSlowDelayMs?: number;
+}
+
+/**
+ * Brings up the whole platform: PostgreSQL (embedded unless URLs are configured), migrations,
+ * demo data, simulated providers, both subgraphs, the gateway and the REST adapter.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { config, log } = options;
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne().catch((e) => log(`stop failed: ${String(e)}`));
+  };
+  try {
+    let database: EmbeddedDatabase | null = null;
+    let lensDatabase = config.LENS_DATABASE_URL;
+    let settlementDatabase = config.SETTLEMENT_DATABASE_URL;
+    if (!lensDatabase || !settlementDatabase) {
+      const dataDir = resolve(repoRoot, config.DATA_DIR, 'postgres');
+      database = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, log });
+      stoppers.push(() => database!.stop());
+      lensDatabase = database.urlFor('lens');
+      settlementDatabase = database.urlFor('settlement');
+      log(`PostgreSQL (embedded) on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${dataDir}`);
+    }
+    for (const url of [lensDatabase, settlementDatabase]) {
+      if (await ensureDatabase(url)) log(`created database ${new URL(url).pathname.slice(1)}`);
+    }
+    await migrateAll({ lens: lensDatabase, settlement: settlementDatabase });
+    if (await seedSettlement(settlementDatabase)) log('seeded demo data');
+
+    let upstream = config.LENS_UPSTREAM_URL;
+    if (!upstream) {
+      const simulator = await startSocialUpstreamSimulator({
+        host: '127.0.0.1',
+        port: config.PROVIDERS_BASE_PORT,
+        ...(options.upstreamSlowDelayMs ? { slowDelayMs: options.upstreamSlowDelayMs } : {}),
+      });
+      stoppers.push(() => simulator.close());
+      upstream = simulator.url;
+    }
+
+    const common = { LOG_LEVEL: config.LOG_LEVEL, ...options.serviceEnv };
+    const host = '127.0.0.1';
+    const urls: StackUrls = {
+      rest: `http://${host}:${config.REST_PORT}`,
+      gateway: `http://${host}:${config.GATEWAY_PORT}/graphql`,
+      lens: `http://${host}:${config.LENS_PORT}/graphql`,
+      settlement: `http://${host}:${config.SETTLEMENT_PORT}/graphql`,
+      upstream,
+      lensDatabase,
+      settlementDatabase,
+    };
+    const launch = async (name: string, main: string, env: Record<string, string>) => {
+      const service: ServiceProcess = await startService({ name, main, env: { ...common, ...env } }, options.serviceOutput);
+      stoppers.push(() => service.stop());
+    };
+    await Promise.all([
+      launch('lens subgraph', 'subgraphs/lens/src/main.ts', {
+        LENS_PORT: String(config.LENS_PORT),
+        LENS_DATABASE_URL: lensDatabase,
+        LENS_UPSTREAM_URL: upstream,
+      }),
+      launch('settlement subgraph', 'subgraphs/settlement/src/main.ts', {
+        SETTLEMENT_PORT: String(config.SETTLEMENT_PORT),
+        SETTLEMENT_DATABASE_URL: settlementDatabase,
+      }),
+    ]);
+    await launch('gateway', 'gateway/src/main.ts', {
+      GATEWAY_PORT: String(config.GATEWAY_PORT),
+      LENS_SUBGRAPH_URL: urls.lens,
+      SETTLEMENT_SUBGRAPH_URL: urls.settlement,
+    });
+    await launch('rest adapter', 'rest-adapter/src/main.ts', {
+      REST_PORT: String(config.REST_PORT),
+      GATEWAY_URL: urls.gateway,
+    });
+    return { urls, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
+import type { Operation, OperationStatus } from './operation.entity.js';
+
+export enum OperationStatusValue {
+  RUNNING = 'RUNNING',
+  SUCCEEDED = 'SUCCEEDED',
+  FAILED = 'FAILED',
+  RECONCILIATION_REQUIRED = 'RECONCILIATION_REQUIRED',
+}
+registerEnumType(OperationStatusValue, { name: 'OperationStatus' });
+
+@ObjectType({ description: 'Why an operation failed; the same catalogue as HTTP error bodies.' })
+export class OperationError {
+  @Field() code!: string;
+  @Field() message!: string;
+  @Field(() => Int) httpStatus!: number;
+  @Field() retryable!: boolean;
+}
+
+@ObjectType({ description: 'Credits of one operation; on a terminal one, reserved = charged + refunded.' })
+export class OperationCredits {
+  @Field(() => Int) reserved!: number;
+  @Field(() => Int) charged!: number;
+  @Field(() => Int) refunded!: number;
+}
+
+@ObjectType({ description: 'A billed lens operation: the envelope of every lens call.' })
+export class LensOperation {
+  @Field(() => ID) operationId!: string;
+  @Field() operationName!: string;
+  @Field(() => OperationStatusValue) status!: OperationStatus;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The result, shaped per operation.' })
+  data?: Record<string, unknown> | null;
+  @Field(() => OperationError, { nullable: true }) error?: OperationError | null;
+  @Field(() => OperationCredits) credits!: OperationCredits;
+  @Field({ description: 'True when an existing execution was returned for a repeated key.' })
+  replayed!: boolean;
+  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When the data was observed.' })
+  observedAt?: Date | null;
+
+  static from(operation: Operation, replayed: boolean): LensOperation {
+    return Object.assign(new LensOperation(), {
+      operationId: operation.id,
+      operationName: operation.operationName,
+      status: operation.status,
+      data: operation.result ?? null,
+      error: operation.error ?? null,
+      credits: {
+        reserved: Number(operation.creditsReserved),
+        charged: Number(operation.creditsCharged),
+        refunded: Number(operation.creditsRefunded),
+      },
+      replayed,
+      observedAt: operation.observedAt ?? null,
+    });
+  }
+}

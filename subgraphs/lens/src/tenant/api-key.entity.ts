@@ -1,0 +1,30 @@
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
+import { Tenant } from './tenant.entity.js';
+
+export type CredentialKind = 'rest' | 'mcp';
+
+/** An API key is stored only as its SHA-256 hash; the key itself is shown once, at creation. */
+@Entity({ tableName: 'api_key' })
+export class ApiKey {
+  @PrimaryKey({ type: 'uuid' })
+  id!: string;
+
+  @ManyToOne(() => Tenant, { fieldName: 'tenant_id' })
+  tenant!: Tenant;
+
+  @Property({ type: 'text' })
+  kind!: CredentialKind;
+
+  /** The first characters of the key, safe to show in a console to tell keys apart. */
+  @Property({ type: 'text', fieldName: 'key_prefix' })
+  keyPrefix!: string;
+
+  @Property({ type: 'text', fieldName: 'key_hash' })
+  keyHash!: string;
+
+  @Property({ type: 'timestamptz', fieldName: 'created_at' })
+  createdAt!: Date;
+
+  @Property({ type: 'timestamptz', fieldName: 'revoked_at', nullable: true })
+  revokedAt?: Date | null;
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PlatformError } from '@campaign/schema';
+import { CreditsService } from '../credits/credits.service.js';
+import { ApiKey, type CredentialKind } from './api-key.entity.js';
+import { generateKey, hashKey, kindOfKey } from './api-key.js';
+import { Tenant } from './tenant.entity.js';
+
+export interface NewTenant {
+  name: string;
+  plan: string;
+  permissions: string[];
+  rateLimitPerMinute: number;
+  credits: number;
+  kind: CredentialKind;
+}
+
+export interface CreatedKey {
+  tenantId: string;
+  apiKey: string;
+}
+
+export class TenantService {
+  constructor(private readonly credits = new CreditsService()) {}
+
+  /** Creates a tenant with one key; the key is returned here and never again. */
+  async createTenantWithKey(em: EntityManager, input: NewTenant): Promise<CreatedKey> {
+    const apiKey = generateKey(input.kind);
+    const tenantId = randomUUID();
+    await em.transactional(async (tx) => {
+      tx.create(Tenant, {
+        id: tenantId,
+        name: input.name,
+        plan: input.plan,
+        permissions: input.permissions,
+        rateLimitPerMinute: input.rateLimitPerMinute,
+        creditBalance: '0',
+        createdAt: new Date(),
+      });
+      tx.create(ApiKey, {
+        id: randomUUID(),
+        tenant: tenantId,
+        kind: input.kind,
+        keyPrefix: apiKey.slice(0, 12),
+        keyHash: hashKey(apiKey),
+        createdAt: new Date(),
+      });
+      await tx.flush();
+      if (input.credits > 0) await this.credits.topUp(tx, tenantId, input.credits);
+    });
+    return { tenantId, apiKey };
+  }
+
+  /**
+   * Resolves a bearer credential presented on the REST/GraphQL interface to its tenant. Tool
+   * tokens are recognised by prefix and refused before any look-up.
+   */
+  async authenticate(em: EntityManager, authorization: string | undefined): Promise<Tenant> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match) {
+      throw new PlatformError('UNAUTHENTICATED', 'Send an API key as "Authorization: Bearer <API_KEY>".');
+    }
+    const key = match[1]!;
+    const kind = kindOfKey(key);
+    if (kind === 'mcp') {
+      throw new PlatformError(
+        'TOOL_TOKEN_NOT_ALLOWED',
+        'This is a tool-protocol connection token; REST and GraphQL calls need an API key.',
+      );
+    }
+    const found = kind
+      ? await em.findOne(ApiKey, { keyHash: hashKey(key), revokedAt: null }, { populate: ['tenant'] })
+      : null;
+    if (!found || found.kind !== 'rest') {
+      throw new PlatformError('UNAUTHENTICATED', 'The API key is unknown or revoked.');
+    }
+    return found.tenant;
+  }
+
+  async findByKey(em: EntityManager, apiKey: string): Promise<Tenant | null> {
+    const found = await em.findOne(ApiKey, { keyHash: hashKey(apiKey) }, { populate: ['tenant'] });
+    return found?.tenant ?? null;
+  }
+}

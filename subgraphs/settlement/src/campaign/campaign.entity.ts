@@ -1,0 +1,61 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Decimal } from 'decimal.js';
+import { GraphQLSafeInt } from 'graphql-scalars';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { DecimalType } from '@campaign/platform/orm';
+import { DecimalScalar } from '@campaign/schema';
+import { SettlementType } from '../settlement/settlement-types.js';
+
+export const CampaignStatus = {
+  CREATED: 'CREATED',
+  UPLOADED: 'UPLOADED',
+  COMPLETED: 'COMPLETED',
+  CANCELLED: 'CANCELLED',
+} as const;
+export type CampaignStatus = (typeof CampaignStatus)[keyof typeof CampaignStatus];
+registerEnumType(CampaignStatus, { name: 'CampaignStatus' });
+registerEnumType(SettlementType, { name: 'SettlementType' });
+
+@ObjectType({ description: 'A campaign; marking it UPLOADED creates its one settlement.' })
+@Entity({ tableName: 'campaign' })
+export class Campaign {
+  @Field(() => ID, { description: 'CAM<n>' })
+  @PrimaryKey({ type: 'string', length: 20 })
+  id!: string;
+
+  @Field(() => GraphQLSafeInt)
+  @Property({ type: 'bigint', fieldName: 'partner_id' })
+  partnerId!: string;
+  @Field(() => GraphQLSafeInt)
+  @Property({ type: 'bigint', fieldName: 'advertiser_id' })
+  advertiserId!: string;
+
+  @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
+  @Property({ type: 'bigint', fieldName: 'agency_id', nullable: true })
+  agencyId!: string | null;
+
+  @Field() @Property({ type: 'text' }) title!: string;
+
+  @Field(() => DecimalScalar) @Property({ type: DecimalType }) price!: Decimal;
+
+  @Field(() => DecimalScalar, { nullable: true })
+  @Property({ type: DecimalType, fieldName: 'commission_rate', nullable: true })
+  commissionRate!: Decimal | null;
+
+  @Field(() => SettlementType)
+  @Property({ type: 'text', fieldName: 'settlement_type' })
+  settlementType!: SettlementType;
+
+  @Field(() => CampaignStatus) @Property({ type: 'text' }) status!: CampaignStatus;
+
+  @Property({ type: 'timestamptz', fieldName: 'created_at', onCreate: () => new Date() })
+  createdAt!: Date;
+
+  @Property({
+    type: 'timestamptz',
+    fieldName: 'updated_at',
+    onCreate: () => new Date(),
+    onUpdate: () => new Date(),
+  })
+  updatedAt!: Date;
+}

@@ -1,0 +1,17 @@
+import { Field, InputType } from 'type-graphql';
+import { GraphQLSafeInt } from 'graphql-scalars';
+import { SettlementType } from '../settlement/settlement-types.js';
+
+@InputType()
+export class CreateCampaignInput {
+  @Field(() => GraphQLSafeInt) partnerId!: number;
+  @Field(() => GraphQLSafeInt) advertiserId!: number;
+  @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
+  agencyId?: number | null;
+  @Field() title!: string;
+  @Field({ description: 'Decimal string, e.g. "1000000.00"' }) price!: string;
+  @Field(() => String, { nullable: true, description: 'Percent; overrides the partner rate' })
+  commissionRate?: string | null;
+  @Field(() => SettlementType, { nullable: true, defaultValue: SettlementType.PLATFORM_SETTLEMENT })
+  settlementType?: SettlementType;
+}

@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
+
+/** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
+export const settlementMigrations: MigrationObject[] = [
+  { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+];

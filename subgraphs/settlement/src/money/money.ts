@@ -1,0 +1,98 @@
+import { Decimal } from 'decimal.js';
+
+import { InvalidAmountError } from './money-errors.js';
+
+/** What an amount may arrive as: a decimal string from the wire, a Decimal, or a number. */
+export type AmountInput = string | number | Decimal;
+
+/** The largest value numeric(15,2) holds. */
+export const MAX_MONEY = new Decimal('9999999999999.99');
+
+const MONEY_DECIMALS = 2;
+
+/**
+ * Amount arithmetic runs in this private clone. 64 significant digits is far more than any sum,
+ * difference or product of numeric(15,2) amounts and decimal(5,2) rates needs, so nothing is
+ * rounded except where {@link roundHalfUpToWhole} says so, whatever the global Decimal settings
+ * are. Results are handed back as plain `Decimal` values.
+ */
+const Exact = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP });
+
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Parses a decimal string, a number or a Decimal into a non-negative amount that numeric(15,2)
+ * holds. Strings must be plain decimals ("1500", "1500.5"): no exponent, sign "+", blanks or
+ * hex. Throws {@link InvalidAmountError} (INVALID_REQUEST) naming `field`.
+ */
+export function parseMoney(value: AmountInput, field = 'amount'): Decimal {
+  const d = toDecimal(value, field);
+  if (!d.isFinite()) {
+    throw new InvalidAmountError(field, 'not-finite', `${field} must be a finite amount`);
+  }
+  if (d.decimalPlaces() > MONEY_DECIMALS) {
+    throw new InvalidAmountError(
+      field,
+      'too-many-decimals',
+      `${field} must have at most ${MONEY_DECIMALS} decimal places`,
+    );
+  }
+  if (d.isNegative() && !d.isZero()) {
+    throw new InvalidAmountError(field, 'negative', `${field} must not be negative`);
+  }
+  if (d.greaterThan(MAX_MONEY)) {
+    throw new InvalidAmountError(
+      field,
+      'too-large',
+      `${field} must not exceed ${formatMoney(MAX_MONEY)}`,
+    );
+  }
+  return d.isZero() ? new Decimal(0) : d;
+}
+
+/** Two decimals, plain notation, as numeric(15,2) prints it: "1000000.00". */
+export function formatMoney(amount: Decimal): string {
+  if (!amount.isFinite()) {
+    throw new RangeError(`cannot format a non-finite amount: ${amount.toString()}`);
+  }
+  const text = amount.toFixed(MONEY_DECIMALS, Decimal.ROUND_HALF_UP);
+  return text.startsWith('-') && /^-0\.0+$/.test(text) ? text.slice(1) : text;
+}
+
+/** Rounds to a whole unit, halves away from zero (for amounts: halves round up). */
+export function roundHalfUpToWhole(amount: Decimal): Decimal {
+  return amount.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+}
+
+/** amount x percent / 100, exactly (not rounded). */
+export function percentOf(amount: Decimal, percent: Decimal): Decimal {
+  return new Decimal(new Exact(amount).times(percent).dividedBy(100));
+}
+
+/** minuend - subtrahend, exactly. */
+export function subtractMoney(minuend: Decimal, subtrahend: Decimal): Decimal {
+  return new Decimal(new Exact(minuend).minus(subtrahend));
+}
+
+/** The exact sum of the amounts; 0 for none. */
+export function sumMoney(amounts: readonly Decimal[]): Decimal {
+  let total = new Exact(0);
+  for (const amount of amounts) total = total.plus(amount);
+  return new Decimal(total);
+}
+
+function toDecimal(value: AmountInput, field: string): Decimal {
+  if (Decimal.isDecimal(value)) return new Decimal(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) {
+      throw new InvalidAmountError(field, 'not-finite', `${field} must be a finite amount`);
+    }
+    return new Decimal(value);
+  }
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return new Decimal(value);
+  throw new InvalidAmountError(
+    field,
+    'not-a-number',
+    `${field} must be a decimal number such as "1500.00"`,
+  );
+}

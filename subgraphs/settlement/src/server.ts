@@ -1,0 +1,45 @@
+import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import { mountGraphQL } from '@campaign/platform/graphql-server';
+import { verifyAuthorization, type Principal } from './auth/principal.js';
+import type { SettlementConfig } from './config.js';
+import type { SettlementContext } from './context.js';
+import { createLoaders } from './loaders.js';
+import { initSettlementOrm } from './orm.js';
+import { buildSettlementSchema } from './schema.js';
+
+export async function startSettlementSubgraph(config: SettlementConfig): Promise<RunningServer> {
+  const logger = createLogger('settlement', config.LOG_LEVEL);
+  const orm = await initSettlementOrm(config.SETTLEMENT_DATABASE_URL);
+  const jwt = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };
+  const { schema } = await buildSettlementSchema();
+  const app = createServiceApp({
+    logger,
+    readiness: async () => {
+      await orm.em.fork().execute('select 1');
+    },
+  });
+  await mountGraphQL<SettlementContext>({
+    app,
+    schema,
+    introspection: config.SETTLEMENT_INTROSPECTION,
+    context: async (request) => {
+      const em = orm.em.fork();
+      let principal: Promise<Principal> | undefined;
+      return {
+        em,
+        requestId: request.id,
+        principal: () => (principal ??= verifyAuthorization(jwt, request.headers.authorization)),
+        loaders: createLoaders(em),
+      };
+    },
+  });
+  const running = await listen(app, config.SETTLEMENT_HOST, config.SETTLEMENT_PORT);
+  logger.info({ url: `${running.url}/graphql` }, 'settlement subgraph listening');
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      await orm.close();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import type { Decimal } from 'decimal.js';
+import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { DecimalType } from '@campaign/platform/orm';
+import { DecimalScalar } from '@campaign/schema';
+import { SettlementStatus, SettlementType } from './settlement-types.js';
+
+registerEnumType(SettlementStatus, { name: 'SettlementStatus' });
+
+const money = (fieldName: string) => ({ type: DecimalType, fieldName });
+const optionalDate = (fieldName: string) => ({ type: 'timestamptz', fieldName, nullable: true });
+const optionalText = (fieldName: string) => ({ type: 'text', fieldName, nullable: true });
+
+/** The settlement of one campaign, field for field as spec section 2.3. */
+@ObjectType()
+@Entity({ tableName: 'settlement' })
+export class Settlement {
+  @Field(() => ID, { description: 'SET<n>' }) @PrimaryKey({ type: 'text' }) id!: string;
+  @Field(() => ID)
+  @Property({ type: 'string', length: 20, fieldName: 'campaign_id' })
+  campaignId!: string;
+  @Field(() => GraphQLSafeInt)
+  @Property({ type: 'bigint', fieldName: 'partner_id' })
+  partnerId!: string;
+  @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
+  @Property({ type: 'bigint', fieldName: 'agency_id', nullable: true })
+  agencyId!: string | null;
+
+  @Field(() => DecimalScalar) @Property(money('campaign_price')) campaignPrice!: Decimal;
+  @Field(() => DecimalScalar) @Property(money('commission_rate')) commissionRate!: Decimal;
+  @Field(() => DecimalScalar) @Property(money('commission_amount')) commissionAmount!: Decimal;
+  @Field(() => DecimalScalar) @Property(money('settlement_amount')) settlementAmount!: Decimal;
+  @Field(() => DecimalScalar) @Property(money('withholding_tax_rate')) withholdingTaxRate!: Decimal;
+  @Field(() => DecimalScalar)
+  @Property(money('withholding_tax_amount'))
+  withholdingTaxAmount!: Decimal;
+  @Field(() => DecimalScalar) @Property(money('payout_amount')) payoutAmount!: Decimal;
+
+  @Field(() => SettlementStatus) @Property({ type: 'text' }) status!: SettlementStatus;
+  @Field(() => SettlementType)
+  @Property({ type: 'text', fieldName: 'settlement_type' })
+  settlementType!: SettlementType;
+
+  @Field(() => GraphQLSafeInt, { nullable: true })
+  @Property({ type: 'bigint', fieldName: 'advertiser_invoice_id', nullable: true })
+  advertiserInvoiceId!: string | null;
+  @Field(() => GraphQLSafeInt, { nullable: true })
+  @Property({ type: 'bigint', fieldName: 'partner_payout_id', nullable: true })
+  partnerPayoutId!: string | null;
+
+  @Field(() => GraphQLDateTimeISO, { nullable: true })
+  @Property(optionalDate('invoice_issued_at'))
+  invoiceIssuedAt!: Date | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true })
+  @Property(optionalDate('invoice_paid_at'))
+  invoicePaidAt!: Date | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true })
+  @Property(optionalDate('partner_invoice_received_at'))
+  partnerInvoiceReceivedAt!: Date | null;
+
+  @Field(() => String, { nullable: true }) @Property(optionalText('bank_name')) bankName!:
+    string | null;
+  @Field(() => String, { nullable: true })
+  @Property(optionalText('account_number'))
+  accountNumber!: string | null;
+  @Field(() => String, { nullable: true })
+  @Property(optionalText('account_holder'))
+  accountHolder!: string | null;
+
+  @Field(() => GraphQLDateTimeISO, { nullable: true })
+  @Property(optionalDate('requested_at'))
+  requestedAt!: Date | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true })
+  @Property(optionalDate('processed_at'))
+  processedAt!: Date | null;
+  @Field(() => GraphQLDateTimeISO, { nullable: true })
+  @Property(optionalDate('completed_at'))
+  completedAt!: Date | null;
+  @Field(() => String, { nullable: true }) @Property(optionalText('admin_notes')) adminNotes!:
+    string | null;
+
+  /** Optimistic lock: of two concurrent moves of one settlement, exactly one wins. */
+  @Property({ type: 'integer', version: true }) version!: number;
+
+  @Field(() => GraphQLDateTimeISO)
+  @Property({ type: 'timestamptz', fieldName: 'created_at', onCreate: () => new Date() })
+  createdAt!: Date;
+
+  @Property({
+    type: 'timestamptz',
+    fieldName: 'updated_at',
+    onCreate: () => new Date(),
+    onUpdate: () => new Date(),
+  })
+  updatedAt!: Date;
+}

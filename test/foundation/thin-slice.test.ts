@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
+import { graphqlOk, rest, stack } from '../support/clients.js';
+
+const ACCOUNT_SUMMARY_KEYS = [
+  'accountId', 'handle', 'displayName', 'biography', 'isPrivate', 'isVerified',
+  'followerCount', 'followingCount', 'postCount', 'category',
+].sort();
+
+describe('one real path through every layer', () => {
+  let apiKey: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    [apiKey, adminToken] = await Promise.all([
+      cli('lens:create-key', '--credits', '50'),
+      cli('auth:token', '--role', 'SUPER_ADMIN'),
+    ]);
+  });
+
+  it('every service answers /healthz and /readyz', async () => {
+    const { rest: restUrl, gateway, lens, settlement } = stack();
+    for (const base of [restUrl, gateway, lens, settlement]) {
+      for (const probe of ['/healthz', '/readyz']) {
+        const response = await fetch(new URL(probe, base));
+        expect(response.status, `${base} ${probe}`).toBe(200);
+      }
+    }
+  });
+
+  it('POST /api/lens/v1/accounts/profile answers the documented envelope and charges credits', async () => {
+    const response = await rest('POST', '/api/lens/v1/accounts/profile', {
+      token: apiKey,
+      headers: { 'idempotency-key': 'thin-slice-1' },
+      body: { accountRef: { handle: 'minji.daily' } },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body['success']).toBe(true);
+    const envelope = response.body['data'] as Record<string, unknown>;
+    expect(Object.keys(envelope).sort()).toEqual(
+      ['credits', 'data', 'operationId', 'operationName', 'replayed', 'status'].sort(),
+    );
+    expect(envelope['operationId']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(envelope).toMatchObject({ operationName: 'accounts.profile', status: 'SUCCEEDED', replayed: false });
+    const credits = envelope['credits'] as Record<string, number>;
+    expect(credits.reserved).toBe(credits.charged + credits.refunded);
+    expect(credits.charged).toBeGreaterThan(0);
+    const profile = envelope['data'] as Record<string, unknown>;
+    expect(Object.keys(profile).sort()).toEqual(ACCOUNT_SUMMARY_KEYS);
+    expect(profile['handle']).toBe('minji.daily');
+    expect(response.headers.get('lens-observed-at')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await cli('lens:credits', apiKey)).toBe(String(50 - credits.charged));
+  });
+
+  it('creates a settlement with the section 2.2 amounts and serves it over REST, joined to the lens Account', async () => {
+    const profile = await rest('POST', '/api/lens/v1/accounts/profile', {
+      token: apiKey,
+      headers: { 'idempotency-key': 'thin-slice-partner' },
+      body: { accountRef: { handle: 'haneul.cooks' } },
+    });
+    const observed = (profile.body['data'] as { data: { accountId: string; followerCount: number } }).data;
+
+    const { createPartner } = await graphqlOk<{ createPartner: { id: number } }>(
+      `mutation($input: CreatePartnerInput!) { createPartner(input: $input) { id } }`,
+      { input: { name: 'Haneul Kim', entityType: 'INDIVIDUAL', email: 'haneul@example.com', bankName: 'Kakao Bank', accountNumber: '3333-01-1111111', accountHolder: 'Kim Haneul', accountId: observed.accountId } },
+      adminToken,
+    );
+    const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
+      `mutation { createAdvertiser(input: { name: "Blue Bottle Seoul", email: "ads@bluebottle.example" }) { id } }`,
+      {},
+      adminToken,
+    );
+    const { createCampaign } = await graphqlOk<{ createCampaign: { id: string } }>(
+      `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`,
+      { input: { partnerId: createPartner.id, advertiserId: createAdvertiser.id, title: 'Pour-over reels', price: '1000005.00' } },
+      adminToken,
+    );
+    const { markCampaignUploaded } = await graphqlOk<{ markCampaignUploaded: { status: string; settlement: { id: string } } }>(
+      `mutation($id: ID!) { markCampaignUploaded(id: $id) { status settlement { id } } }`,
+      { id: createCampaign.id },
+      adminToken,
+    );
+    expect(markCampaignUploaded.status).toBe('UPLOADED');
+    const settlementId = markCampaignUploaded.settlement.id;
+    expect(settlementId).toMatch(/^SET\d+$/);
+
+    const detail = await rest('GET', `/api/admin/settlements/${settlementId}`, { token: adminToken });
+    expect(detail.status).toBe(200);
+    // INDIVIDUAL in PLATFORM_SETTLEMENT: 20 + 10 points; 300001.5 rounds half up to 300002;
+    // withholding 3.3% of 700003 = 23100.099 → 23100.
+    expect(detail.body).toEqual({
+      success: true,
+      data: expect.objectContaining({
+        id: settlementId,
+        campaignId: createCampaign.id,
+        status: 'SETTLEMENT_PENDING',
+        settlementType: 'PLATFORM_SETTLEMENT',
+        campaignPrice: '1000005.00',
+        commissionRate: '30.00',
+        commissionAmount: '300002.00',
+        settlementAmount: '700003.00',
+        withholdingTaxRate: '3.30',
+        withholdingTaxAmount: '23100.00',
+        payoutAmount: '676903.00',
+        bankName: 'Kakao Bank',
+      }),
+    });
+
+    const joined = await graphqlOk<{ settlement: { partner: { name: string; account: { handle: string; followerCount: number; observedAt: string } } } }>(
+      `query($id: ID!) { settlement(id: $id) { partner { name account { handle followerCount observedAt } } } }`,
+      { id: settlementId },
+      adminToken,
+    );
+    expect(joined.settlement.partner.account).toMatchObject({ handle: 'haneul.cooks', followerCount: observed.followerCount });
+    expect(joined.settlement.partner.account.observedAt).toMatch(/^\d{4}-/);
+  });
+});

@@ -1,0 +1,19 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { repoRoot } from '@campaign/stack/processes';
+import { stack } from './clients.js';
+
+const run = promisify(execFile);
+
+/** Runs `npm run cli -- <args>` against the test stack's databases; returns the last stdout line. */
+export async function cli(...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', '@swc-node/register/esm-register', 'stack/src/cli.ts', ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LENS_DATABASE_URL: stack().lensDatabase, SETTLEMENT_DATABASE_URL: stack().settlementDatabase },
+    },
+  );
+  return stdout.trim().split('\n').at(-1)!;
+}
