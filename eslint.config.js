@@ -13,11 +13,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // Configuration is read once per service, in its config.ts.
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration in the service config.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in the service config.ts.',
+        },
       ],
     },
   },

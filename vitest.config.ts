@@ -2,7 +2,9 @@ import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 // SWC emits the decorator metadata that type-graphql and MikroORM read at run time.
-const plugins = [swc.vite({ jsc: { transform: { legacyDecorator: true, decoratorMetadata: true } } })];
+const plugins = [
+  swc.vite({ jsc: { transform: { legacyDecorator: true, decoratorMetadata: true } } }),
+];
 const exclude = ['**/node_modules/**', '.data/**'];
 
 export default defineConfig({
@@ -12,7 +14,15 @@ export default defineConfig({
         plugins,
         test: {
           name: 'unit',
-          include: ['schema/**/*.test.ts', 'platform/**/*.test.ts', 'subgraphs/**/*.test.ts', 'gateway/**/*.test.ts', 'rest-adapter/**/*.test.ts', 'providers/**/*.test.ts', 'stack/**/*.test.ts'],
+          include: [
+            'schema/**/*.test.ts',
+            'platform/**/*.test.ts',
+            'subgraphs/**/*.test.ts',
+            'gateway/**/*.test.ts',
+            'rest-adapter/**/*.test.ts',
+            'providers/**/*.test.ts',
+            'stack/**/*.test.ts',
+          ],
           exclude,
           testTimeout: 30_000,
         },

@@ -13,6 +13,8 @@ const schema = z.object({
 
 export type GatewayConfig = z.infer<typeof schema>;
 
-export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env,
+): GatewayConfig {
   return parseEnv('gateway', schema, env);
 }

@@ -1,5 +1,11 @@
 import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
-import { createLogger, createServiceApp, listen, REQUEST_ID_HEADER, type RunningServer } from '@campaign/platform';
+import {
+  createLogger,
+  createServiceApp,
+  listen,
+  REQUEST_ID_HEADER,
+  type RunningServer,
+} from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform/graphql-server';
 import { readSupergraph } from '@campaign/schema/supergraph';
 import type { GatewayConfig } from './config.js';
@@ -36,7 +42,9 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
     readiness: async () => {
       await Promise.all(
         Object.entries(subgraphUrls).map(async ([name, url]) => {
-          const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) });
+          const response = await fetch(new URL('/readyz', url), {
+            signal: AbortSignal.timeout(2000),
+          });
           if (!response.ok) throw new Error(`${name} subgraph is not ready`);
         }),
       );

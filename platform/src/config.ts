@@ -30,7 +30,8 @@ export function parseEnv<S extends z.ZodType>(
   throw new ConfigError(service, problems);
 }
 
-export const portVar = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+export const portVar = (fallback: number) =>
+  z.coerce.number().int().min(0).max(65535).default(fallback);
 export const hostVar = z.string().min(1).default('127.0.0.1');
 export const logLevelVar = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])

@@ -26,7 +26,9 @@ function formatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
 }
 
 /** Serves GraphQL at POST/GET /graphql of a service app. */
-export async function mountGraphQL<C extends BaseContext>(options: MountOptions<C>): Promise<ApolloServer<C>> {
+export async function mountGraphQL<C extends BaseContext>(
+  options: MountOptions<C>,
+): Promise<ApolloServer<C>> {
   const server = new ApolloServer<C>({
     ...(options.gateway ? { gateway: options.gateway } : { schema: options.schema! }),
     introspection: options.introspection,

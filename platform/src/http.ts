@@ -21,7 +21,6 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   const app: FastifyInstance = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     trustProxy: options.trustProxy ?? false,
-    disableRequestLogging: true,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
@@ -29,22 +28,16 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.url === '/healthz' || request.url === '/readyz') return;
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
-      'request',
-    );
-  });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {
       await options.readiness();
       return { status: 'ready' };
     } catch (error) {
-      return reply
-        .code(503)
-        .send({ status: 'not ready', reason: error instanceof Error ? error.message : String(error) });
+      return reply.code(503).send({
+        status: 'not ready',
+        reason: error instanceof Error ? error.message : String(error),
+      });
     }
   });
   return app;
@@ -56,7 +49,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function listen(app: FastifyInstance, host: string, port: number): Promise<RunningServer> {
+export async function listen(
+  app: FastifyInstance,
+  host: string,
+  port: number,
+): Promise<RunningServer> {
   await app.listen({ host, port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;

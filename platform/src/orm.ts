@@ -6,7 +6,11 @@ import { Type, type Platform, type TransformContext } from '@mikro-orm/core';
  * exactly; no amount ever passes through a JS number.
  */
 export class DecimalType extends Type<Decimal | null, string | null> {
-  override convertToDatabaseValue(value: Decimal | string | null, _platform: Platform, _context?: TransformContext): string | null {
+  override convertToDatabaseValue(
+    value: Decimal | string | null,
+    _platform: Platform,
+    _context?: TransformContext,
+  ): string | null {
     if (value === null || value === undefined) return null;
     return new Decimal(value).toFixed(2);
   }

@@ -6,12 +6,17 @@ const schema = z.object({
   REST_PORT: portVar(8080),
   GATEWAY_URL: urlVar.default('http://127.0.0.1:4000/graphql'),
   /** Trust X-Forwarded-For from a load balancer in front (client IPs for the public rate limit). */
-  REST_TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  REST_TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: logLevelVar,
 });
 
 export type RestAdapterConfig = z.infer<typeof schema>;
 
-export function loadRestAdapterConfig(env: Record<string, string | undefined> = process.env): RestAdapterConfig {
+export function loadRestAdapterConfig(
+  env: Record<string, string | undefined> = process.env,
+): RestAdapterConfig {
   return parseEnv('rest adapter', schema, env);
 }

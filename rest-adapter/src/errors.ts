@@ -1,8 +1,18 @@
-import { errorBody, errorCatalogue, isErrorCode, type ErrorBody, type ErrorCode } from '@campaign/schema';
+import {
+  errorBody,
+  errorCatalogue,
+  isErrorCode,
+  type ErrorBody,
+  type ErrorCode,
+} from '@campaign/schema';
 import type { GraphQLErrorShape } from './gateway-client.js';
 
 /** GraphQL's own input errors (unknown field, wrong type, missing required) are REST 400s. */
-const GRAPHQL_INPUT_CODES = new Set(['BAD_USER_INPUT', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED']);
+const GRAPHQL_INPUT_CODES = new Set([
+  'BAD_USER_INPUT',
+  'GRAPHQL_VALIDATION_FAILED',
+  'GRAPHQL_PARSE_FAILED',
+]);
 
 export interface HttpError {
   status: number;
@@ -16,19 +26,36 @@ export function httpErrorOf(error: GraphQLErrorShape): HttpError {
   const extensions = error.extensions ?? {};
   const code = extensions['code'];
   if (isErrorCode(code)) {
-    return { status: errorCatalogue[code].httpStatus, body: errorBody(code, error.message), extensions };
+    return {
+      status: errorCatalogue[code].httpStatus,
+      body: errorBody(code, error.message),
+      extensions,
+    };
   }
   if (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) {
-    return { status: 400, body: errorBody('INVALID_REQUEST', cleanInputMessage(error.message)), extensions };
+    return {
+      status: 400,
+      body: errorBody('INVALID_REQUEST', cleanInputMessage(error.message)),
+      extensions,
+    };
   }
-  return httpError('INTERNAL_ERROR', 'An unexpected error occurred; it was logged with the request id.');
+  return httpError(
+    'INTERNAL_ERROR',
+    'An unexpected error occurred; it was logged with the request id.',
+  );
 }
 
 export function httpError(code: ErrorCode, message: string): HttpError {
-  return { status: errorCatalogue[code].httpStatus, body: errorBody(code, message), extensions: {} };
+  return {
+    status: errorCatalogue[code].httpStatus,
+    body: errorBody(code, message),
+    extensions: {},
+  };
 }
 
 /** GraphQL names its variables ("$input"); REST callers know only their body. */
 function cleanInputMessage(message: string): string {
-  return message.replace(/^Variable "\$\w+" got invalid value .*?; /s, '').replace(/"\$input"/g, 'body');
+  return message
+    .replace(/^Variable "\$\w+" got invalid value .*?; /s, '')
+    .replace(/"\$input"/g, 'body');
 }

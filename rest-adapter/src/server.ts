@@ -14,10 +14,13 @@ function sendError(reply: FastifyReply, error: HttpError) {
   if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   for (const header of ['rateLimitPolicy', 'rateLimit'] as const) {
     const value = error.extensions[header];
-    if (typeof value === 'string') reply.header(header === 'rateLimit' ? 'ratelimit' : 'ratelimit-policy', value);
+    if (typeof value === 'string')
+      reply.header(header === 'rateLimit' ? 'ratelimit' : 'ratelimit-policy', value);
   }
   const data = error.extensions['operation'];
-  return reply.code(error.status).send({ success: false, error: error.body, ...(data ? { data } : {}) });
+  return reply
+    .code(error.status)
+    .send({ success: false, error: error.body, ...(data ? { data } : {}) });
 }
 
 export async function startRestAdapter(config: RestAdapterConfig): Promise<RunningServer> {
@@ -27,20 +30,34 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     logger,
     trustProxy: config.REST_TRUST_PROXY,
     readiness: async () => {
-      const response = await fetch(new URL('/readyz', config.GATEWAY_URL), { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(new URL('/readyz', config.GATEWAY_URL), {
+        signal: AbortSignal.timeout(2000),
+      });
       if (!response.ok) throw new Error('gateway is not ready');
     },
   });
   // Body problems are the caller's to fix: always a 400 in the catalogue's shape.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.statusCode && error.statusCode < 500) {
-      return sendError(reply, httpError('INVALID_REQUEST', `The request body is not valid JSON: ${error.message}`));
+      return sendError(
+        reply,
+        httpError('INVALID_REQUEST', `The request body is not valid JSON: ${error.message}`),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, httpError('INTERNAL_ERROR', 'An unexpected error occurred; it was logged with the request id.'));
+    return sendError(
+      reply,
+      httpError(
+        'INTERNAL_ERROR',
+        'An unexpected error occurred; it was logged with the request id.',
+      ),
+    );
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, httpError('NOT_FOUND', `No such path: ${request.method} ${request.url.split('?')[0]}.`)),
+    sendError(
+      reply,
+      httpError('NOT_FOUND', `No such path: ${request.method} ${request.url.split('?')[0]}.`),
+    ),
   );
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -51,7 +68,10 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     }
   });
   app.addContentTypeParser('*', (_request, _payload, done) =>
-    done(Object.assign(new Error('send the body as application/json'), { statusCode: 415 }), undefined),
+    done(
+      Object.assign(new Error('send the body as application/json'), { statusCode: 415 }),
+      undefined,
+    ),
   );
 
   for (const route of routes) {
@@ -69,15 +89,22 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
         } catch (error) {
           if (!(error instanceof GatewayUnreachableError)) throw error;
           request.log.error({ err: error }, 'gateway unreachable');
-          return sendError(reply, httpError('SERVICE_UNAVAILABLE', 'The API is temporarily unavailable; retry shortly.'));
+          return sendError(
+            reply,
+            httpError('SERVICE_UNAVAILABLE', 'The API is temporarily unavailable; retry shortly.'),
+          );
         }
         if (result.errors?.length) {
           const mapped = httpErrorOf(result.errors[0]!);
-          if (mapped.status >= 500) request.log.error({ errors: result.errors }, 'operation failed');
+          if (mapped.status >= 500)
+            request.log.error({ errors: result.errors }, 'operation failed');
           return sendError(reply, mapped);
         }
         const response = route.respond(result.data as never, request);
-        return reply.code(response.status).headers(response.headers ?? {}).send(response.body);
+        return reply
+          .code(response.status)
+          .headers(response.headers ?? {})
+          .send(response.body);
       },
     });
   }

@@ -4,7 +4,8 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 const DECIMAL_PATTERN = /^-?\d{1,13}(\.\d{1,2})?$/;
 
 function parse(value: unknown): Decimal {
-  if (typeof value === 'string' && DECIMAL_PATTERN.test(value.trim())) return new Decimal(value.trim());
+  if (typeof value === 'string' && DECIMAL_PATTERN.test(value.trim()))
+    return new Decimal(value.trim());
   throw new GraphQLError('Decimal must be a string such as "1000000.00" (at most 2 decimals).', {
     extensions: { code: 'INVALID_REQUEST' },
   });
@@ -21,6 +22,8 @@ export const DecimalScalar = new GraphQLScalarType<Decimal, string>({
   parseValue: parse,
   parseLiteral: (ast) => {
     if (ast.kind === Kind.STRING) return parse(ast.value);
-    throw new GraphQLError('Decimal literals must be strings.', { extensions: { code: 'INVALID_REQUEST' } });
+    throw new GraphQLError('Decimal literals must be strings.', {
+      extensions: { code: 'INVALID_REQUEST' },
+    });
   },
 });

@@ -21,7 +21,8 @@ export const errorCatalogue = {
   INVALID_CURSOR: {
     httpStatus: 400,
     retryable: false,
-    description: 'The cursor was tampered with, expired, or belongs to another tenant, operation or account.',
+    description:
+      'The cursor was tampered with, expired, or belongs to another tenant, operation or account.',
   },
   INVALID_BUSINESS_NUMBER: {
     httpStatus: 400,
@@ -37,7 +38,8 @@ export const errorCatalogue = {
   TOOL_TOKEN_NOT_ALLOWED: {
     httpStatus: 401,
     retryable: false,
-    description: 'A tool-protocol (MCP) connection token was sent to the REST interface; use an API key.',
+    description:
+      'A tool-protocol (MCP) connection token was sent to the REST interface; use an API key.',
   },
   WEBHOOK_SIGNATURE_INVALID: {
     httpStatus: 401,

@@ -17,14 +17,18 @@ export function composeSupergraph(sdls: Record<string, string>): string {
     SUBGRAPHS.map(({ name, url }) => ({ name, url, typeDefs: parse(sdls[name]!) })),
   );
   if (result.errors) {
-    throw new Error(`composition failed:\n${result.errors.map((e) => `  - ${e.message}`).join('\n')}`);
+    throw new Error(
+      `composition failed:\n${result.errors.map((e) => `  - ${e.message}`).join('\n')}`,
+    );
   }
   return result.supergraphSdl;
 }
 
 export async function readSubgraphSdls(): Promise<Record<string, string>> {
   const entries = await Promise.all(
-    SUBGRAPHS.map(async ({ name }) => [name, await readFile(subgraphSdlFile(name), 'utf8')] as const),
+    SUBGRAPHS.map(
+      async ({ name }) => [name, await readFile(subgraphSdlFile(name), 'utf8')] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }

@@ -31,7 +31,8 @@ const env = parseEnv(
   }),
   process.env,
 );
-const embeddedUrl = (db: string) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${env.EMBEDDED_PG_PORT}/${db}`;
+const embeddedUrl = (db: string) =>
+  `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${env.EMBEDDED_PG_PORT}/${db}`;
 const lensUrl = env.LENS_DATABASE_URL ?? embeddedUrl('lens');
 const settlementUrl = env.SETTLEMENT_DATABASE_URL ?? embeddedUrl('settlement');
 
@@ -40,7 +41,9 @@ const positiveInt = (name: string) => (value: string) => {
   return Number(value);
 };
 
-async function withLens<T>(work: (orm: Awaited<ReturnType<typeof initLensOrm>>) => Promise<T>): Promise<T> {
+async function withLens<T>(
+  work: (orm: Awaited<ReturnType<typeof initLensOrm>>) => Promise<T>,
+): Promise<T> {
   const orm = await initLensOrm(lensUrl, 2);
   try {
     return await work(orm);
@@ -49,33 +52,51 @@ async function withLens<T>(work: (orm: Awaited<ReturnType<typeof initLensOrm>>) 
   }
 }
 
-const program = new Command('cli').description('Campaign platform operator commands').showHelpAfterError();
+const program = new Command('cli')
+  .description('Campaign platform operator commands')
+  .showHelpAfterError();
 
 program
   .command('lens:create-key')
   .description('create a lens tenant with one API key and print the key (shown only now)')
   .option('--credits <n>', 'starting credit balance', positiveInt('--credits'), 1000)
   .option('--operations <list>', 'comma-separated operation names (default: every operation)')
-  .option('--rate-limit <n>', 'requests per minute (default: the plan’s)', positiveInt('--rate-limit'))
+  .option(
+    '--rate-limit <n>',
+    'requests per minute (default: the plan’s)',
+    positiveInt('--rate-limit'),
+  )
   .option('--plan <name>', 'plan name', 'default')
   .option('--kind <kind>', 'rest (API key) or mcp (tool-protocol token)', 'rest')
-  .action(async (options: { credits: number; operations?: string; rateLimit?: number; plan: string; kind: string }) => {
-    if (options.kind !== 'rest' && options.kind !== 'mcp') throw new InvalidArgumentError('--kind must be rest or mcp');
-    const plan = PLANS[options.plan];
-    if (!plan) throw new InvalidArgumentError(`--plan must be one of ${Object.keys(PLANS).join(', ')}`);
-    const created = await withLens((orm) =>
-      new TenantService().createTenantWithKey(orm.em.fork(), {
-        name: `tenant-${new Date().toISOString()}`,
-        plan: options.plan,
-        permissions: options.operations ? options.operations.split(',').map((s) => s.trim()) : ['*'],
-        rateLimitPerMinute: options.rateLimit ?? plan.rateLimitPerMinute,
-        credits: options.credits,
-        kind: options.kind as 'rest' | 'mcp',
-      }),
-    );
-    console.log(`tenant ${created.tenantId}, ${options.credits} credits, plan ${options.plan}`);
-    console.log(created.apiKey);
-  });
+  .action(
+    async (options: {
+      credits: number;
+      operations?: string;
+      rateLimit?: number;
+      plan: string;
+      kind: string;
+    }) => {
+      if (options.kind !== 'rest' && options.kind !== 'mcp')
+        throw new InvalidArgumentError('--kind must be rest or mcp');
+      const plan = PLANS[options.plan];
+      if (!plan)
+        throw new InvalidArgumentError(`--plan must be one of ${Object.keys(PLANS).join(', ')}`);
+      const created = await withLens((orm) =>
+        new TenantService().createTenantWithKey(orm.em.fork(), {
+          name: `tenant-${new Date().toISOString()}`,
+          plan: options.plan,
+          permissions: options.operations
+            ? options.operations.split(',').map((s) => s.trim())
+            : ['*'],
+          rateLimitPerMinute: options.rateLimit ?? plan.rateLimitPerMinute,
+          credits: options.credits,
+          kind: options.kind as 'rest' | 'mcp',
+        }),
+      );
+      console.log(`tenant ${created.tenantId}, ${options.credits} credits, plan ${options.plan}`);
+      console.log(created.apiKey);
+    },
+  );
 
 program
   .command('lens:credits <key>')
@@ -101,14 +122,22 @@ program
   .option('--partner <id>', 'partnerId claim (required for PARTNER)')
   .option('--expires <duration>', 'lifetime, e.g. 12h or 30m', '12h')
   .action(async (options: { role: string; agency?: string; partner?: string; expires: string }) => {
-    if (!roles.includes(options.role as Role)) throw new InvalidArgumentError(`--role must be one of ${roles.join(', ')}`);
-    if (options.role === 'PARTNER' && !options.partner) throw new InvalidArgumentError('--partner is required for PARTNER');
+    if (!roles.includes(options.role as Role))
+      throw new InvalidArgumentError(`--role must be one of ${roles.join(', ')}`);
+    if (options.role === 'PARTNER' && !options.partner)
+      throw new InvalidArgumentError('--partner is required for PARTNER');
     for (const id of [options.agency, options.partner]) {
-      if (id !== undefined && !/^[1-9]\d{0,17}$/.test(id)) throw new InvalidArgumentError('ids are positive whole numbers');
+      if (id !== undefined && !/^[1-9]\d{0,17}$/.test(id))
+        throw new InvalidArgumentError('ids are positive whole numbers');
     }
     const token = await signToken(
       { secret: env.AUTH_JWT_SECRET, issuer: env.AUTH_JWT_ISSUER },
-      { subject: `cli-${options.role.toLowerCase()}`, role: options.role as Role, agencyId: options.agency ?? null, partnerId: options.partner ?? null },
+      {
+        subject: `cli-${options.role.toLowerCase()}`,
+        role: options.role as Role,
+        agencyId: options.agency ?? null,
+        partnerId: options.partner ?? null,
+      },
       options.expires,
     );
     console.log(token);

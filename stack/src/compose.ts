@@ -1,6 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { composeSupergraph, SUBGRAPHS, subgraphSdlFile, supergraphFile } from '@campaign/schema/supergraph';
+import {
+  composeSupergraph,
+  SUBGRAPHS,
+  subgraphSdlFile,
+  supergraphFile,
+} from '@campaign/schema/supergraph';
 import { repoRoot } from './processes.js';
 
 /**

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { logLevelVar, parseEnv, portVar } from '@campaign/platform';
 
-const optionalUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional();
+const optionalUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+  .optional();
 
 const schema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
@@ -20,10 +23,14 @@ const schema = z.object({
 export type StackConfig = z.infer<typeof schema>;
 
 /** The orchestrator's own settings; each service still validates its own environment. */
-export function loadStackConfig(env: Record<string, string | undefined> = process.env): StackConfig {
+export function loadStackConfig(
+  env: Record<string, string | undefined> = process.env,
+): StackConfig {
   const config = parseEnv('stack', schema, env);
   if (Boolean(config.LENS_DATABASE_URL) !== Boolean(config.SETTLEMENT_DATABASE_URL)) {
-    throw new Error('Set both LENS_DATABASE_URL and SETTLEMENT_DATABASE_URL, or neither (embedded PostgreSQL).');
+    throw new Error(
+      'Set both LENS_DATABASE_URL and SETTLEMENT_DATABASE_URL, or neither (embedded PostgreSQL).',
+    );
   }
   return config;
 }

@@ -9,7 +9,10 @@ function adminUrl(url: string): { server: string; database: string } {
   return { server: parsed.toString(), database };
 }
 
-async function withServer<T>(url: string, work: (client: pg.Client, database: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  url: string,
+  work: (client: pg.Client, database: string) => Promise<T>,
+): Promise<T> {
   const { server, database } = adminUrl(url);
   const client = new pg.Client({ connectionString: server });
   await client.connect();

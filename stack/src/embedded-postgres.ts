@@ -36,7 +36,8 @@ async function stopStaleServer(dataDir: string, log: (line: string) => void): Pr
     log(`stopping a PostgreSQL server left running by an earlier run (pid ${pid})`);
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-    if (isAlive(pid)) throw new Error(`PostgreSQL pid ${pid} still holds ${dataDir}; stop it and retry`);
+    if (isAlive(pid))
+      throw new Error(`PostgreSQL pid ${pid} still holds ${dataDir}; stop it and retry`);
   }
   await rm(pidFile, { force: true });
 }
@@ -57,13 +58,21 @@ export async function startEmbeddedPostgres(options: {
     user: PG_USER,
     password: PG_PASSWORD,
     persistent: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: () => undefined,
     onError: (error: unknown) => log(`postgres: ${String(error)}`),
   });
   if (asRoot) {
     // getUidAndGid is private in the typings; it decides which user initdb and postgres run as.
-    (server as unknown as { getUidAndGid: () => Promise<typeof NOBODY> }).getUidAndGid = async () => NOBODY;
+    (server as unknown as { getUidAndGid: () => Promise<typeof NOBODY> }).getUidAndGid = async () =>
+      NOBODY;
   }
   if (!existsSync(`${dataDir}/PG_VERSION`)) {
     log(`initialising PostgreSQL data in ${dataDir}`);

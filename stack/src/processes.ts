@@ -20,7 +20,10 @@ export interface ServiceProcess {
  * Starts a service as a child process with an IPC channel: the child reports `ready`, and exits
  * by itself if this process dies (the channel closes), so no service is ever orphaned.
  */
-export function startService(spec: ServiceSpec, output: 'inherit' | 'ignore'): Promise<ServiceProcess> {
+export function startService(
+  spec: ServiceSpec,
+  output: 'inherit' | 'ignore',
+): Promise<ServiceProcess> {
   const child = fork(`${repoRoot}${spec.main}`, [], {
     cwd: repoRoot,
     env: { ...process.env, ...spec.env },
@@ -34,7 +37,8 @@ export function startService(spec: ServiceSpec, output: 'inherit' | 'ignore'): P
       child.kill('SIGTERM');
     });
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`${spec.name} exited during start (code ${code})`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`${spec.name} exited during start (code ${code})`));
     child.once('exit', onExit);
     child.on('message', (message: { type?: string }) => {
       if (message?.type !== 'ready') return;

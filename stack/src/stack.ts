@@ -39,7 +39,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { config, log } = options;
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
-    for (const stopOne of stoppers.reverse()) await stopOne().catch((e) => log(`stop failed: ${String(e)}`));
+    for (const stopOne of stoppers.reverse())
+      await stopOne().catch((e) => log(`stop failed: ${String(e)}`));
   };
   try {
     let database: EmbeddedDatabase | null = null;
@@ -82,7 +83,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       settlementDatabase,
     };
     const launch = async (name: string, main: string, env: Record<string, string>) => {
-      const service: ServiceProcess = await startService({ name, main, env: { ...common, ...env } }, options.serviceOutput);
+      const service: ServiceProcess = await startService(
+        { name, main, env: { ...common, ...env } },
+        options.serviceOutput,
+      );
       stoppers.push(() => service.stop());
     };
     await Promise.all([

@@ -3,8 +3,16 @@ import { cli } from '../support/cli.js';
 import { graphqlOk, rest, stack } from '../support/clients.js';
 
 const ACCOUNT_SUMMARY_KEYS = [
-  'accountId', 'handle', 'displayName', 'biography', 'isPrivate', 'isVerified',
-  'followerCount', 'followingCount', 'postCount', 'category',
+  'accountId',
+  'handle',
+  'displayName',
+  'biography',
+  'isPrivate',
+  'isVerified',
+  'followerCount',
+  'followingCount',
+  'postCount',
+  'category',
 ].sort();
 
 describe('one real path through every layer', () => {
@@ -34,14 +42,18 @@ describe('one real path through every layer', () => {
       headers: { 'idempotency-key': 'thin-slice-1' },
       body: { accountRef: { handle: 'minji.daily' } },
     });
-    expect(response.status).toBe(200);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body['success']).toBe(true);
     const envelope = response.body['data'] as Record<string, unknown>;
     expect(Object.keys(envelope).sort()).toEqual(
       ['credits', 'data', 'operationId', 'operationName', 'replayed', 'status'].sort(),
     );
     expect(envelope['operationId']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(envelope).toMatchObject({ operationName: 'accounts.profile', status: 'SUCCEEDED', replayed: false });
+    expect(envelope).toMatchObject({
+      operationName: 'accounts.profile',
+      status: 'SUCCEEDED',
+      replayed: false,
+    });
     const credits = envelope['credits'] as Record<string, number>;
     expect(credits.reserved).toBe(credits.charged + credits.refunded);
     expect(credits.charged).toBeGreaterThan(0);
@@ -58,11 +70,23 @@ describe('one real path through every layer', () => {
       headers: { 'idempotency-key': 'thin-slice-partner' },
       body: { accountRef: { handle: 'haneul.cooks' } },
     });
-    const observed = (profile.body['data'] as { data: { accountId: string; followerCount: number } }).data;
+    const observed = (
+      profile.body['data'] as { data: { accountId: string; followerCount: number } }
+    ).data;
 
     const { createPartner } = await graphqlOk<{ createPartner: { id: number } }>(
       `mutation($input: CreatePartnerInput!) { createPartner(input: $input) { id } }`,
-      { input: { name: 'Haneul Kim', entityType: 'INDIVIDUAL', email: 'haneul@example.com', bankName: 'Kakao Bank', accountNumber: '3333-01-1111111', accountHolder: 'Kim Haneul', accountId: observed.accountId } },
+      {
+        input: {
+          name: 'Haneul Kim',
+          entityType: 'INDIVIDUAL',
+          email: 'haneul@example.com',
+          bankName: 'Kakao Bank',
+          accountNumber: '3333-01-1111111',
+          accountHolder: 'Kim Haneul',
+          accountId: observed.accountId,
+        },
+      },
       adminToken,
     );
     const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
@@ -72,10 +96,19 @@ describe('one real path through every layer', () => {
     );
     const { createCampaign } = await graphqlOk<{ createCampaign: { id: string } }>(
       `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`,
-      { input: { partnerId: createPartner.id, advertiserId: createAdvertiser.id, title: 'Pour-over reels', price: '1000005.00' } },
+      {
+        input: {
+          partnerId: createPartner.id,
+          advertiserId: createAdvertiser.id,
+          title: 'Pour-over reels',
+          price: '1000005.00',
+        },
+      },
       adminToken,
     );
-    const { markCampaignUploaded } = await graphqlOk<{ markCampaignUploaded: { status: string; settlement: { id: string } } }>(
+    const { markCampaignUploaded } = await graphqlOk<{
+      markCampaignUploaded: { status: string; settlement: { id: string } };
+    }>(
       `mutation($id: ID!) { markCampaignUploaded(id: $id) { status settlement { id } } }`,
       { id: createCampaign.id },
       adminToken,
@@ -84,7 +117,9 @@ describe('one real path through every layer', () => {
     const settlementId = markCampaignUploaded.settlement.id;
     expect(settlementId).toMatch(/^SET\d+$/);
 
-    const detail = await rest('GET', `/api/admin/settlements/${settlementId}`, { token: adminToken });
+    const detail = await rest('GET', `/api/admin/settlements/${settlementId}`, {
+      token: adminToken,
+    });
     expect(detail.status).toBe(200);
     // INDIVIDUAL in PLATFORM_SETTLEMENT: 20 + 10 points; 300001.5 rounds half up to 300002;
     // withholding 3.3% of 700003 = 23100.099 → 23100.
@@ -106,12 +141,22 @@ describe('one real path through every layer', () => {
       }),
     });
 
-    const joined = await graphqlOk<{ settlement: { partner: { name: string; account: { handle: string; followerCount: number; observedAt: string } } } }>(
+    const joined = await graphqlOk<{
+      settlement: {
+        partner: {
+          name: string;
+          account: { handle: string; followerCount: number; observedAt: string };
+        };
+      };
+    }>(
       `query($id: ID!) { settlement(id: $id) { partner { name account { handle followerCount observedAt } } } }`,
       { id: settlementId },
       adminToken,
     );
-    expect(joined.settlement.partner.account).toMatchObject({ handle: 'haneul.cooks', followerCount: observed.followerCount });
+    expect(joined.settlement.partner.account).toMatchObject({
+      handle: 'haneul.cooks',
+      followerCount: observed.followerCount,
+    });
     expect(joined.settlement.partner.account.observedAt).toMatch(/^\d{4}-/);
   });
 });

@@ -12,7 +12,11 @@ export async function cli(...args: string[]): Promise<string> {
     ['--import', '@swc-node/register/esm-register', 'stack/src/cli.ts', ...args],
     {
       cwd: repoRoot,
-      env: { ...process.env, LENS_DATABASE_URL: stack().lensDatabase, SETTLEMENT_DATABASE_URL: stack().settlementDatabase },
+      env: {
+        ...process.env,
+        LENS_DATABASE_URL: stack().lensDatabase,
+        SETTLEMENT_DATABASE_URL: stack().settlementDatabase,
+      },
     },
   );
   return stdout.trim().split('\n').at(-1)!;

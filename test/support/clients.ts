@@ -21,10 +21,19 @@ export async function rest<T = Record<string, unknown>>(
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...options.headers,
     },
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : null) as T,
+  };
 }
 
 export interface GraphQLResult<T> {
@@ -40,14 +49,21 @@ export async function graphql<T = Record<string, unknown>>(
 ): Promise<GraphQLResult<T>> {
   const response = await fetch(stack().gateway, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as GraphQLResult<T>;
 }
 
 /** GraphQL that must succeed: fails the test with the errors otherwise. */
-export async function graphqlOk<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+export async function graphqlOk<T = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<T> {
   const result = await graphql<T>(query, variables, token);
   if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
   return result.data as T;

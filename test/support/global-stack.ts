@@ -23,7 +23,9 @@ export const TEST_SLOW_DELAY_MS = 2500;
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'campaign-stack-'));
   await chmod(dataDir, 0o755);
-  const [pg, rest, gateway, lens, settlement, providers] = await Promise.all(Array.from({ length: 6 }, freePort));
+  const [pg, rest, gateway, lens, settlement, providers] = await Promise.all(
+    Array.from({ length: 6 }, freePort),
+  );
   const config = loadStackConfig({
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pg),

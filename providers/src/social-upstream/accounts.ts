@@ -44,7 +44,10 @@ export function account(handle: string): SimAccount {
   return made;
 }
 
-export function accountById(id: string, handleOf: (id: string) => string | null): SimAccount | null {
+export function accountById(
+  id: string,
+  handleOf: (id: string) => string | null,
+): SimAccount | null {
   const handle = handleOf(id);
   return handle ? account(handle) : null;
 }
@@ -73,7 +76,8 @@ function makeAccount(handle: string): SimAccount {
     externalUrl: r.chance(0.5) ? `https://linktr.ee/${handle.replace(/[._]/g, '')}` : null,
     isBusiness,
     businessEmail: isBusiness ? `hello@${handle.replace(/[._]/g, '')}.com` : null,
-    businessPhone: isBusiness && r.chance(0.4) ? `+82 10-${r.int(1000, 9999)}-${r.int(1000, 9999)}` : null,
+    businessPhone:
+      isBusiness && r.chance(0.4) ? `+82 10-${r.int(1000, 9999)}-${r.int(1000, 9999)}` : null,
     pronouns: [...r.pick(W.PRONOUNS)],
     highlightCount: r.int(2, 9),
     profilePicUrl: `https://scontent.cdn.social.sim/v/t51.2885-19/${id}_${r.int(1e8, 9e8)}_n.jpg`,
@@ -115,7 +119,10 @@ export function generatedHandle(r: Rng): string {
     () => `the.${first}.${r.pick(W.NOUNS)}`,
     () => `${first}${r.pick(W.NOUNS)}`,
   ];
-  const handle = r.pick(patterns)().slice(0, GENERATED_HANDLE_MAX).replace(/[._]+$/, '');
+  const handle = r
+    .pick(patterns)()
+    .slice(0, GENERATED_HANDLE_MAX)
+    .replace(/[._]+$/, '');
   return isPlainHandle(handle) ? handle : `u${handle}`.slice(0, GENERATED_HANDLE_MAX);
 }
 
@@ -134,7 +141,8 @@ export function generatedAccounts(key: string, count: number, exclude: string): 
 }
 
 export function followers(acc: SimAccount): SimAccount[] {
-  if (acc.scenario.verified) return generatedAccounts(`followers-sample:${acc.handle}`, 100, acc.handle);
+  if (acc.scenario.verified)
+    return generatedAccounts(`followers-sample:${acc.handle}`, 100, acc.handle);
   const length = Math.min(acc.followerCount, rng('followers-length', acc.handle).int(250, 400));
   return generatedAccounts(`followers:${acc.handle}`, length, acc.handle);
 }
@@ -145,12 +153,20 @@ export function following(acc: SimAccount): SimAccount[] {
 }
 
 export function related(acc: SimAccount): SimAccount[] {
-  return generatedAccounts(`related:${acc.handle}`, rng('related', acc.handle).int(10, 30), acc.handle);
+  return generatedAccounts(
+    `related:${acc.handle}`,
+    rng('related', acc.handle).int(10, 30),
+    acc.handle,
+  );
 }
 
 /** Up to 55 accounts matching a query (the platform answers a few more than most clients show). */
 export function searchAccounts(query: string): SimAccount[] {
-  const q = query.toLowerCase().replace(/[^a-z0-9._]/g, '').slice(0, 24).replace(/[._]+$/, '');
+  const q = query
+    .toLowerCase()
+    .replace(/[^a-z0-9._]/g, '')
+    .slice(0, 24)
+    .replace(/[._]+$/, '');
   if (!q) return [];
   const r = rng('search', q);
   const handles = new Set<string>([q]);

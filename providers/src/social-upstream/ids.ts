@@ -97,7 +97,7 @@ export function scenarioOf(handle: string): Scenario {
     noGuides: false,
   };
   let rest = handle;
-  for (let matched = true; matched; ) {
+  for (let matched = true; matched;) {
     matched = false;
     for (const [prefix, key] of PREFIXES) {
       if (rest.startsWith(prefix)) {

@@ -77,12 +77,19 @@ function buildMedia({ owner, key, takenAt, kind, extraTags = [] }: MediaSpec): S
     code: shortcodeOf(pk),
     owner,
     mediaType: kind === 'carousel' ? 8 : isVideo ? 2 : 1,
-    productType: kind === 'clips' || kind === 'story' ? kind : kind === 'carousel' ? 'carousel_container' : 'feed',
+    productType:
+      kind === 'clips' || kind === 'story'
+        ? kind
+        : kind === 'carousel'
+          ? 'carousel_container'
+          : 'feed',
     takenAt,
     likeCount: likes,
     commentCount: Math.round(likes * r.float(0.005, 0.04)),
     playCount: isVideo ? Math.round(reach * r.float(0.1, 1.6)) : null,
-    videoDuration: isVideo ? Math.round(r.float(kind === 'story' ? 3 : 6, kind === 'video' ? 180 : 90) * 1000) / 1000 : null,
+    videoDuration: isVideo
+      ? Math.round(r.float(kind === 'story' ? 3 : 6, kind === 'video' ? 180 : 90) * 1000) / 1000
+      : null,
     caption: null,
     location: r.chance(0.4) ? r.pick(W.LOCATIONS) : null,
     usertags: [...extraTags],
@@ -101,14 +108,20 @@ function buildMedia({ owner, key, takenAt, kind, extraTags = [] }: MediaSpec): S
       playCount: null,
       location: r.chance(0.15) ? r.pick(W.LOCATIONS) : null,
       usertags: [],
-      storyMentions: r.chance(0.3) ? generatedAccounts(`story-mention:${key}`, 1, owner.handle) : [],
+      storyMentions: r.chance(0.3)
+        ? generatedAccounts(`story-mention:${key}`, 1, owner.handle)
+        : [],
       storyHashtags: r.chance(0.25) ? [r.pick(W.HASHTAGS)] : [],
     };
   }
-  if (r.chance(0.3)) base.usertags.push(...generatedAccounts(`usertags:${key}`, r.int(1, 3), owner.handle));
-  if (r.chance(0.12)) base.sponsors = r.sample(W.BRANDS, r.int(1, 2)).map((brand) => account(brand));
+  if (r.chance(0.3))
+    base.usertags.push(...generatedAccounts(`usertags:${key}`, r.int(1, 3), owner.handle));
+  if (r.chance(0.12))
+    base.sponsors = r.sample(W.BRANDS, r.int(1, 2)).map((brand) => account(brand));
   base.paid = base.sponsors.length > 0;
-  const mentioned = [...base.sponsors, ...r.sample(base.usertags, r.int(0, 2))].map((a) => a.handle);
+  const mentioned = [...base.sponsors, ...r.sample(base.usertags, r.int(0, 2))].map(
+    (a) => a.handle,
+  );
   base.caption = caption(r, mentioned);
   if (base.paid) base.caption = `${base.caption ?? ''} #ad`.trim();
   if (kind === 'carousel') {
@@ -152,7 +165,13 @@ export function tagged(acc: SimAccount, epoch: number): SimMedia[] {
   let takenAt = epoch - r.int(3600, 2 * DAY);
   return Array.from({ length: r.int(20, 80) }, (_, i) => {
     const kind = r.pick(['image', 'image', 'carousel', 'clips'] as const);
-    const item = buildMedia({ owner: r.pick(owners), key: `${acc.handle}:tagged:${i}`, takenAt, kind, extraTags: [acc] });
+    const item = buildMedia({
+      owner: r.pick(owners),
+      key: `${acc.handle}:tagged:${i}`,
+      takenAt,
+      kind,
+      extraTags: [acc],
+    });
     takenAt -= r.int(DAY / 4, 5 * DAY);
     return item;
   });
@@ -166,7 +185,12 @@ export function stories(acc: SimAccount, epoch: number): SimMedia[] {
   let takenAt = epoch - r.int(600, 6 * 3600);
   const items: SimMedia[] = [];
   for (let i = 0; i < count; i++) {
-    const item = buildMedia({ owner: acc, key: `${acc.handle}:story:${i}`, takenAt, kind: 'story' });
+    const item = buildMedia({
+      owner: acc,
+      key: `${acc.handle}:story:${i}`,
+      takenAt,
+      kind: 'story',
+    });
     items.unshift({ ...item, expiringAt: takenAt + DAY });
     takenAt -= r.int(600, 3 * 3600);
   }
@@ -201,7 +225,12 @@ export function highlights(acc: SimAccount, epoch: number): SimHighlight[] {
   return titles.map((title, index) => {
     const createdAt = epoch - r.int(30, 900) * DAY;
     const items = Array.from({ length: r.int(3, 15) }, (_, i) =>
-      buildMedia({ owner: acc, key: `${acc.handle}:highlight:${index}:${i}`, takenAt: createdAt + i * 3600, kind: 'story' }),
+      buildMedia({
+        owner: acc,
+        key: `${acc.handle}:highlight:${index}:${i}`,
+        takenAt: createdAt + i * 3600,
+        kind: 'story',
+      }),
     );
     return { reelId: highlightReelId(acc, index), title, createdAt, items };
   });
@@ -220,7 +249,11 @@ export function guides(acc: SimAccount, epoch: number): SimGuide[] {
   return r.sample(W.GUIDE_TITLES, r.int(2, 7)).map((title, i) => ({
     id: hashDigits(`guide:${acc.handle}:${i}`, 17),
     title,
-    description: `${title}: the places and things I keep coming back to. ${r.pick(W.CAPTION_MIDDLES)} Updated whenever I find something new worth sharing with you all, so check back often.`,
+    description: [
+      `${title}: the places and things I keep coming back to.`,
+      r.pick(W.CAPTION_MIDDLES),
+      'Updated whenever I find something new worth sharing with you all, so check back often.',
+    ].join(' '),
     items: r.sample(posts, r.int(3, 8)),
   }));
 }

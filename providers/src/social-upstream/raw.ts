@@ -57,7 +57,11 @@ export function webProfileUser(acc: SimAccount, reelCount: number): Json {
     highlight_reel_count: acc.highlightCount,
     edge_followed_by: { count: acc.followerCount },
     edge_follow: { count: acc.followingCount },
-    edge_owner_to_timeline_media: { count: acc.postCount, page_info: { has_next_page: true, end_cursor: null }, edges: [] },
+    edge_owner_to_timeline_media: {
+      count: acc.postCount,
+      page_info: { has_next_page: true, end_cursor: null },
+      edges: [],
+    },
     edge_felix_video_timeline: { count: reelCount, edges: [] },
     edge_mutual_followed_by: { count: 0, edges: [] },
     has_clips: reelCount > 0,
@@ -87,7 +91,11 @@ export function infoUser(acc: SimAccount, reelCount: number): Json {
     contact_phone_number: acc.businessPhone ?? '',
     pronouns: acc.pronouns,
     highlight_reel_count: acc.highlightCount,
-    hd_profile_pic_url_info: { url: acc.profilePicUrl.replace('_n.jpg', '_hd.jpg'), width: 1080, height: 1080 },
+    hd_profile_pic_url_info: {
+      url: acc.profilePicUrl.replace('_n.jpg', '_hd.jpg'),
+      width: 1080,
+      height: 1080,
+    },
   };
 }
 
@@ -102,7 +110,14 @@ function imageVersions(m: { pk: string }): Json {
 }
 
 function videoVersions(m: { pk: string }): Json[] {
-  return [{ type: 101, width: 720, height: 1280, url: `https://scontent.cdn.social.sim/o1/v/t16/${m.pk}.mp4` }];
+  return [
+    {
+      type: 101,
+      width: 720,
+      height: 1280,
+      url: `https://scontent.cdn.social.sim/o1/v/t16/${m.pk}.mp4`,
+    },
+  ];
 }
 
 function locationRaw(m: SimMedia): Json | undefined {
@@ -137,7 +152,10 @@ export function mediaItem(m: SimMedia): Json {
     like_count: m.likeCount,
     like_and_view_counts_disabled: false,
     user: userShort(m.owner),
-    caption: m.caption === null ? null : { pk: `${m.pk}1`, text: m.caption, created_at: m.takenAt, type: 1 },
+    caption:
+      m.caption === null
+        ? null
+        : { pk: `${m.pk}1`, text: m.caption, created_at: m.takenAt, type: 1 },
     is_paid_partnership: m.paid,
     commerciality_status: m.paid ? 'commercial' : 'not_commercial',
     can_viewer_save: true,
@@ -166,11 +184,19 @@ export function mediaItem(m: SimMedia): Json {
   if (location) item.location = location;
   if (m.usertags.length > 0) {
     item.usertags = {
-      in: m.usertags.map((u, i) => ({ user: userShort(u), position: [0.2 + 0.1 * i, 0.6], start_time_in_video_in_sec: null })),
+      in: m.usertags.map((u, i) => ({
+        user: userShort(u),
+        position: [0.2 + 0.1 * i, 0.6],
+        start_time_in_video_in_sec: null,
+      })),
     };
   }
   if (m.sponsors.length > 0) {
-    item.sponsor_tags = m.sponsors.map((s) => ({ sponsor: userShort(s), permission: true, sponsor_id: s.id }));
+    item.sponsor_tags = m.sponsors.map((s) => ({
+      sponsor: userShort(s),
+      permission: true,
+      sponsor_id: s.id,
+    }));
   }
   return item;
 }
@@ -185,7 +211,12 @@ export function storyItem(m: SimMedia): Json {
     code: m.code,
     product_type: 'story',
     caption: null,
-    user: { pk: pk(m.owner.id), pk_id: m.owner.id, username: m.owner.handle, is_private: m.owner.isPrivate },
+    user: {
+      pk: pk(m.owner.id),
+      pk_id: m.owner.id,
+      username: m.owner.handle,
+      is_private: m.owner.isPrivate,
+    },
     image_versions2: imageVersions(m),
     is_paid_partnership: false,
     can_reply: true,
@@ -196,10 +227,20 @@ export function storyItem(m: SimMedia): Json {
     item.video_duration = m.videoDuration;
   }
   if (m.storyMentions.length > 0) {
-    item.reel_mentions = m.storyMentions.map((u) => ({ user: userShort(u), x: 0.5, y: 0.4, width: 0.3, height: 0.05 }));
+    item.reel_mentions = m.storyMentions.map((u) => ({
+      user: userShort(u),
+      x: 0.5,
+      y: 0.4,
+      width: 0.3,
+      height: 0.05,
+    }));
   }
   if (m.storyHashtags.length > 0) {
-    item.story_hashtags = m.storyHashtags.map((name) => ({ hashtag: { name, id: `1784${name.length}00` }, x: 0.5, y: 0.7 }));
+    item.story_hashtags = m.storyHashtags.map((name) => ({
+      hashtag: { name, id: `1784${name.length}00` },
+      x: 0.5,
+      y: 0.7,
+    }));
   }
   const location = locationRaw(m);
   if (location) item.story_locations = [{ location, x: 0.5, y: 0.2 }];

@@ -55,7 +55,12 @@ export function accountRoutes(app: FastifyInstance, settings: SimulatorSettings)
       const count = pageSize(request.query.count, 25, 200);
       if (acc.scenario.verified && list === followers) {
         // A fixed sample: the same accounts whatever the page asked for, and no further page.
-        return { users: all.slice(0, count).map(userShort), big_list: false, page_size: count, status: 'ok' };
+        return {
+          users: all.slice(0, count).map(userShort),
+          big_list: false,
+          page_size: count,
+          status: 'ok',
+        };
       }
       const { page, nextMaxId } = offsetPage(all, count, request.query.max_id);
       return {
@@ -76,20 +81,28 @@ export function accountRoutes(app: FastifyInstance, settings: SimulatorSettings)
     friendships(following),
   );
 
-  app.get<{ Querystring: { target_id?: string } }>('/api/v1/discover/chaining/', async (request) => {
-    const acc = await enter(settings, byId(request.query.target_id), 'profile');
-    const users = related(acc).map((u) => ({
-      ...userShort(u),
-      chaining_info: { sources: '[41]', algorithm: 'ig_chaining_v2' },
-      social_context: 'Suggested for you',
-    }));
-    return { users, is_backup: false, status: 'ok' };
-  });
+  app.get<{ Querystring: { target_id?: string } }>(
+    '/api/v1/discover/chaining/',
+    async (request) => {
+      const acc = await enter(settings, byId(request.query.target_id), 'profile');
+      const users = related(acc).map((u) => ({
+        ...userShort(u),
+        chaining_info: { sources: '[41]', algorithm: 'ig_chaining_v2' },
+        social_context: 'Suggested for you',
+      }));
+      return { users, is_backup: false, status: 'ok' };
+    },
+  );
 
   app.get<IdParams>('/api/v1/users/:id/about_this_account/', async (request) => {
     const acc = await enter(settings, byId(request.params.id), 'profile');
     return {
-      user: { pk: userShort(acc).pk, pk_id: acc.id, username: acc.handle, is_verified: acc.isVerified },
+      user: {
+        pk: userShort(acc).pk,
+        pk_id: acc.id,
+        username: acc.handle,
+        is_verified: acc.isVerified,
+      },
       date_joined: monthYear(acc.joinedAt),
       date_joined_as_timestamp: acc.joinedAt,
       country: acc.country,
@@ -119,7 +132,14 @@ export function accountRoutes(app: FastifyInstance, settings: SimulatorSettings)
           search_social_context: null,
         },
       }));
-      return { users, places: [], hashtags: [], has_more: false, rank_token: `0.${query.length}`, status: 'ok' };
+      return {
+        users,
+        places: [],
+        hashtags: [],
+        has_more: false,
+        rank_token: `0.${query.length}`,
+        status: 'ok',
+      };
     },
   );
 }

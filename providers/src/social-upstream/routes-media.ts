@@ -25,7 +25,11 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
   app.get<IdParams & { Querystring: FeedQuery }>('/api/v1/feed/user/:id/', async (request) => {
     const acc = await enter(settings, byId(request.params.id), 'content');
     const count = pageSize(request.query.count, 12, 33);
-    const { page, more, nextMaxId } = mediaPage(media.timeline(acc, epoch), count, request.query.max_id);
+    const { page, more, nextMaxId } = mediaPage(
+      media.timeline(acc, epoch),
+      count,
+      request.query.max_id,
+    );
     return {
       items: page.map(mediaItem),
       num_results: page.length,
@@ -42,7 +46,11 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
     async (request) => {
       const acc = await enter(settings, byId(request.query.target_user_id), 'content');
       const count = pageSize(request.query.page_size, 12, 50);
-      const { page, more, nextMaxId } = mediaPage(media.clips(acc, epoch), count, request.query.max_id);
+      const { page, more, nextMaxId } = mediaPage(
+        media.clips(acc, epoch),
+        count,
+        request.query.max_id,
+      );
       return {
         items: page.map((m) => ({ media: mediaItem(m) })),
         paging_info: { max_id: nextMaxId ?? null, more_available: more },
@@ -71,7 +79,11 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
     async (request) => {
       const acc = await enter(settings, byId(request.params.id), 'content');
       if (acc.scenario.noGuides) throw answers.featureUnavailable();
-      const { page, nextMaxId } = offsetPage(media.guides(acc, epoch), GUIDES_PAGE, request.query.max_id);
+      const { page, nextMaxId } = offsetPage(
+        media.guides(acc, epoch),
+        GUIDES_PAGE,
+        request.query.max_id,
+      );
       const guides = page.map((g) => ({
         summary: {
           id: g.id,
@@ -80,7 +92,9 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
           owner: userShort(acc),
           num_items: g.items.length,
           type: 'posts',
-          cover_media: g.items[0] ? { image_versions2: mediaItem(g.items[0]).image_versions2 ?? null } : null,
+          cover_media: g.items[0]
+            ? { image_versions2: mediaItem(g.items[0]).image_versions2 ?? null }
+            : null,
         },
         items: g.items.map((m) => ({ media: mediaItem(m) })),
       }));
@@ -114,7 +128,10 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
         if (highlight) {
           const found = media.highlights(acc, epoch)[highlight.index];
           if (!found || found.reelId !== reelId) continue;
-          reels[reelId] = reel(reelId, acc, found.items, { title: found.title, reel_type: 'highlight_reel' });
+          reels[reelId] = reel(reelId, acc, found.items, {
+            title: found.title,
+            reel_type: 'highlight_reel',
+          });
         } else {
           const items = media.stories(acc, epoch);
           if (items.length === 0) continue;
@@ -137,7 +154,11 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
       media_count: h.items.length,
       created_at: h.createdAt,
       latest_reel_media: h.items.at(-1)?.takenAt ?? h.createdAt,
-      cover_media: { cropped_image_version: { url: `https://scontent.cdn.social.sim/v/t51.12442-15/${h.reelId.slice(10)}_n.jpg` } },
+      cover_media: {
+        cropped_image_version: {
+          url: `https://scontent.cdn.social.sim/v/t51.12442-15/${h.reelId.slice(10)}_n.jpg`,
+        },
+      },
       user: userShort(acc),
       reel_type: 'highlight_reel',
       is_pinned_highlight: false,
@@ -145,23 +166,31 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
     return { tray, show_empty_state: tray.length === 0, status: 'ok' };
   });
 
-  app.get<{ Querystring: { target_user_id?: string } }>('/api/v1/live/web_info/', async (request) => {
-    const acc = await enter(settings, byId(request.query.target_user_id), 'content');
-    const live = media.broadcast(acc, epoch);
-    const broadcast = live && {
-      id: live.id,
-      broadcast_status: live.status,
-      published_time: live.publishedTime,
-      viewer_count: live.viewerCount,
-      dash_playback_url: `https://live.cdn.social.sim/hls/${live.id}/manifest.mpd`,
-      broadcast_message: '',
-      broadcast_owner: userShort(acc),
-    };
-    return { broadcast, user: userShort(acc), status: 'ok' };
-  });
+  app.get<{ Querystring: { target_user_id?: string } }>(
+    '/api/v1/live/web_info/',
+    async (request) => {
+      const acc = await enter(settings, byId(request.query.target_user_id), 'content');
+      const live = media.broadcast(acc, epoch);
+      const broadcast = live && {
+        id: live.id,
+        broadcast_status: live.status,
+        published_time: live.publishedTime,
+        viewer_count: live.viewerCount,
+        dash_playback_url: `https://live.cdn.social.sim/hls/${live.id}/manifest.mpd`,
+        broadcast_message: '',
+        broadcast_owner: userShort(acc),
+      };
+      return { broadcast, user: userShort(acc), status: 'ok' };
+    },
+  );
 }
 
-function reel(reelId: string, acc: SimAccount, items: media.SimMedia[], extra: Record<string, unknown>) {
+function reel(
+  reelId: string,
+  acc: SimAccount,
+  items: media.SimMedia[],
+  extra: Record<string, unknown>,
+) {
   return {
     id: reelId,
     strong_id__: reelId,

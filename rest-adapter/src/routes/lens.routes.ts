@@ -35,12 +35,18 @@ function restEnvelope(e: Envelope) {
  * processing, and a failure's own status with the envelope in `data` (L1).
  */
 export function envelopeResponse(e: Envelope, statusEndpoint = false): RestResponse {
-  const headers: Record<string, string> = e.observedAt ? { [OBSERVED_AT_HEADER]: e.observedAt } : {};
+  const headers: Record<string, string> = e.observedAt
+    ? { [OBSERVED_AT_HEADER]: e.observedAt }
+    : {};
   if (statusEndpoint || e.status === 'SUCCEEDED') {
     return { status: 200, body: { success: true, data: restEnvelope(e) }, headers };
   }
   if (e.status === 'FAILED' && e.error) {
-    return { status: e.error.httpStatus, body: { success: false, error: e.error, data: restEnvelope(e) }, headers };
+    return {
+      status: e.error.httpStatus,
+      body: { success: false, error: e.error, data: restEnvelope(e) },
+      headers,
+    };
   }
   return { status: 202, body: { success: true, data: restEnvelope(e) }, headers };
 }
@@ -51,13 +57,20 @@ const idempotencyKey = (request: FastifyRequest) => {
 };
 
 /** A lens data operation: body → `input`, Idempotency-Key header → `idempotencyKey`. */
-function operationRoute(path: string, field: string, inputType: string): Route<Record<string, Envelope>> {
+function operationRoute(
+  path: string,
+  field: string,
+  inputType: string,
+): Route<Record<string, Envelope>> {
   return defineRoute<Record<string, Envelope>>({
     method: 'POST',
     path: `/api/lens/v1${path}`,
     document: `mutation($idempotencyKey: String!, $input: ${inputType}!) {
       result: ${field}(idempotencyKey: $idempotencyKey, input: $input) { ${ENVELOPE} } }`,
-    variables: (request) => ({ idempotencyKey: idempotencyKey(request), input: request.body ?? {} }),
+    variables: (request) => ({
+      idempotencyKey: idempotencyKey(request),
+      input: request.body ?? {},
+    }),
     respond: (data) => envelopeResponse(data['result']!),
   });
 }

@@ -8,22 +8,25 @@ export class AccountObservationService {
     const byId = new Map<string, AccountSummary>();
     for (const account of accounts) if (account.accountId) byId.set(account.accountId, account);
     if (byId.size === 0) return;
-    const values = [...byId.values()];
+    const rows = [...byId.values()].map((a) => ({
+      account_id: a.accountId,
+      handle: a.handle,
+      summary: a,
+    }));
     await em.execute(
       `insert into account_observation (account_id, handle, summary, observed_at)
-       select * from unnest(?::text[], ?::text[], ?::jsonb[], ?::timestamptz[])
+       select x.account_id, x.handle, x.summary, ?::timestamptz
+       from jsonb_to_recordset(?::jsonb) as x(account_id text, handle text, summary jsonb)
        on conflict (account_id) do update set handle = excluded.handle, summary = excluded.summary,
          observed_at = excluded.observed_at where account_observation.observed_at <= excluded.observed_at`,
-      [
-        values.map((a) => a.accountId),
-        values.map((a) => a.handle),
-        values.map((a) => JSON.stringify(a)),
-        values.map(() => observedAt.toISOString()),
-      ],
+      [observedAt.toISOString(), JSON.stringify(rows)],
     );
   }
 
-  async findMany(em: EntityManager, accountIds: readonly string[]): Promise<(AccountObservation | null)[]> {
+  async findMany(
+    em: EntityManager,
+    accountIds: readonly string[],
+  ): Promise<(AccountObservation | null)[]> {
     const found = await em.find(AccountObservation, { accountId: { $in: [...accountIds] } });
     const byId = new Map(found.map((o) => [o.accountId, o]));
     return accountIds.map((id) => byId.get(id) ?? null);

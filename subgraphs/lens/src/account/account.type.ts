@@ -19,7 +19,10 @@ export class Account {
   @Field(() => Int, { nullable: true }) followingCount!: number | null;
   @Field(() => Int, { nullable: true }) postCount!: number | null;
   @Field(() => String, { nullable: true }) category!: string | null;
-  @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When this account was observed; null if never.' })
+  @Field(() => GraphQLDateTimeISO, {
+    nullable: true,
+    description: 'When this account was observed; null if never.',
+  })
   observedAt!: Date | null;
 
   static fromObservation(accountId: string, observation: AccountObservation | null): Account {

@@ -19,7 +19,10 @@ export class AccountsProfileInput {
 
 const profileInput = z.strictObject({
   accountRef: accountRefSchema,
-  detail: z.enum(['standard', 'extended']).nullish().transform((d) => d ?? 'standard'),
+  detail: z
+    .enum(['standard', 'extended'])
+    .nullish()
+    .transform((d) => d ?? 'standard'),
 });
 
 export interface ProfileInput {

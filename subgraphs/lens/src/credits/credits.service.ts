@@ -8,7 +8,12 @@ import type { LedgerKind } from './credit-ledger-entry.entity.js';
  */
 export class CreditsService {
   /** Takes `amount` from the balance; false when the balance cannot cover it (nothing written). */
-  async reserve(em: EntityManager, tenantId: string, operationId: string, amount: number): Promise<boolean> {
+  async reserve(
+    em: EntityManager,
+    tenantId: string,
+    operationId: string,
+    amount: number,
+  ): Promise<boolean> {
     const rows = await em.execute<{ credit_balance: string }[]>(
       `update tenant set credit_balance = credit_balance - ? where id = ? and credit_balance >= ? returning credit_balance`,
       [amount, tenantId, amount],
@@ -19,7 +24,13 @@ export class CreditsService {
   }
 
   /** Ends a reservation: the whole reservation is released, then what was delivered is charged. */
-  async settle(em: EntityManager, tenantId: string, operationId: string, reserved: number, charged: number): Promise<void> {
+  async settle(
+    em: EntityManager,
+    tenantId: string,
+    operationId: string,
+    reserved: number,
+    charged: number,
+  ): Promise<void> {
     if (reserved > 0) await this.move(em, tenantId, operationId, 'RELEASE', reserved);
     if (charged > 0) await this.move(em, tenantId, operationId, 'CHARGE', -charged);
   }

@@ -71,10 +71,14 @@ export class Migration20261122000000_initial extends Migration {
         summary jsonb not null,
         observed_at timestamptz not null
       );`);
-    this.addSql(`create index account_observation_handle_idx on account_observation(lower(handle));`);
+    this.addSql(
+      `create index account_observation_handle_idx on account_observation(lower(handle));`,
+    );
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists account_observation, credit_ledger_entry, operation, api_key, tenant cascade; drop function if exists credit_ledger_append_only();');
+    this.addSql(
+      'drop table if exists account_observation, credit_ledger_entry, operation, api_key, tenant cascade; drop function if exists credit_ledger_append_only();',
+    );
   }
 }

@@ -13,5 +13,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function inputHash(operationName: string, input: unknown): string {
-  return createHash('sha256').update(operationName).update('\n').update(canonicalJson(input)).digest('hex');
+  return createHash('sha256')
+    .update(operationName)
+    .update('\n')
+    .update(canonicalJson(input))
+    .digest('hex');
 }

@@ -47,14 +47,21 @@ export class OperationService {
     }
     const started = await this.start(em, tenant, definition, idempotencyKey, input);
     if (started.replayed) return started;
-    return { operation: await this.execute(em, tenant, definition, started.operation, input), replayed: false };
+    return {
+      operation: await this.execute(em, tenant, definition, started.operation, input),
+      replayed: false,
+    };
   }
 
   async findForTenant(em: EntityManager, tenant: Tenant, operationId: string): Promise<Operation> {
     const found = /^[0-9a-f-]{36}$/i.test(operationId)
       ? await em.findOne(Operation, { id: operationId, tenant: tenant.id })
       : null;
-    if (!found) throw new PlatformError('OPERATION_NOT_FOUND', `No operation ${operationId} for this API key.`);
+    if (!found)
+      throw new PlatformError(
+        'OPERATION_NOT_FOUND',
+        `No operation ${operationId} for this API key.`,
+      );
     return found;
   }
 
@@ -76,7 +83,9 @@ export class OperationService {
         [id, tenant.id, idempotencyKey, definition.name, JSON.stringify(input), hash, reserved],
       );
       if (inserted.length === 0) {
-        const [row] = await tx.execute<{ id: string; operation_name: string; input_hash: string }[]>(
+        const [row] = await tx.execute<
+          { id: string; operation_name: string; input_hash: string }[]
+        >(
           `select id, operation_name, input_hash from operation where tenant_id = ? and idempotency_key = ?`,
           [tenant.id, idempotencyKey],
         );
@@ -96,7 +105,11 @@ export class OperationService {
       }
       return null;
     });
-    const operation = await em.findOneOrFail(Operation, { id: existingId ?? id }, { refresh: true });
+    const operation = await em.findOneOrFail(
+      Operation,
+      { id: existingId ?? id },
+      { refresh: true },
+    );
     return { operation, replayed: existingId !== null };
   }
 
@@ -109,17 +122,29 @@ export class OperationService {
   ): Promise<Operation> {
     const reserved = Number(operation.creditsReserved);
     try {
-      const result = await definition.execute(input, { upstream: this.upstream, tenantId: tenant.id });
-      const charged = Math.min(reserved, chargeFor(definition as OperationDefinition<never>, result.itemCount));
+      const result = await definition.execute(input, {
+        upstream: this.upstream,
+        tenantId: tenant.id,
+      });
+      const charged = Math.min(
+        reserved,
+        chargeFor(definition as OperationDefinition<never>, result.itemCount),
+      );
       const observedAt = new Date();
       await em.transactional(async (tx) => {
         await this.observations.record(tx, result.observedAccounts, observedAt);
-        await this.finish(tx, operation.id, 'SUCCEEDED', { result: result.data, observedAt, reserved, charged });
+        await this.finish(tx, operation.id, 'SUCCEEDED', {
+          result: result.data,
+          observedAt,
+          reserved,
+          charged,
+        });
         await this.credits.settle(tx, tenant.id, operation.id, reserved, charged);
       });
     } catch (error) {
       const failure = failureOf(error);
-      if (failure.code === 'EXECUTION_FAILED') this.logger.error({ err: error, operationId: operation.id }, 'execution failed');
+      if (failure.code === 'EXECUTION_FAILED')
+        this.logger.error({ err: error, operationId: operation.id }, 'execution failed');
       await em.transactional(async (tx) => {
         await this.finish(tx, operation.id, 'FAILED', { error: failure, reserved, charged: 0 });
         await this.credits.settle(tx, tenant.id, operation.id, reserved, 0);
@@ -132,7 +157,13 @@ export class OperationService {
     em: EntityManager,
     operationId: string,
     status: 'SUCCEEDED' | 'FAILED',
-    outcome: { result?: unknown; error?: unknown; observedAt?: Date; reserved: number; charged: number },
+    outcome: {
+      result?: unknown;
+      error?: unknown;
+      observedAt?: Date;
+      reserved: number;
+      charged: number;
+    },
   ): Promise<void> {
     await em.execute(
       `update operation set status = ?, result = ?, error = ?, observed_at = ?, credits_charged = ?,

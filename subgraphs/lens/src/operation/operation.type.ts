@@ -18,7 +18,9 @@ export class OperationError {
   @Field() retryable!: boolean;
 }
 
-@ObjectType({ description: 'Credits of one operation; on a terminal one, reserved = charged + refunded.' })
+@ObjectType({
+  description: 'Credits of one operation; on a terminal one, reserved = charged + refunded.',
+})
 export class OperationCredits {
   @Field(() => Int) reserved!: number;
   @Field(() => Int) charged!: number;
@@ -30,7 +32,10 @@ export class LensOperation {
   @Field(() => ID) operationId!: string;
   @Field() operationName!: string;
   @Field(() => OperationStatusValue) status!: OperationStatus;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The result, shaped per operation.' })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'The result, shaped per operation.',
+  })
   data?: Record<string, unknown> | null;
   @Field(() => OperationError, { nullable: true }) error?: OperationError | null;
   @Field(() => OperationCredits) credits!: OperationCredits;

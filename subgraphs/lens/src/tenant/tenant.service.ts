@@ -58,7 +58,10 @@ export class TenantService {
   async authenticate(em: EntityManager, authorization: string | undefined): Promise<Tenant> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) {
-      throw new PlatformError('UNAUTHENTICATED', 'Send an API key as "Authorization: Bearer <API_KEY>".');
+      throw new PlatformError(
+        'UNAUTHENTICATED',
+        'Send an API key as "Authorization: Bearer <API_KEY>".',
+      );
     }
     const key = match[1]!;
     const kind = kindOfKey(key);
@@ -69,7 +72,11 @@ export class TenantService {
       );
     }
     const found = kind
-      ? await em.findOne(ApiKey, { keyHash: hashKey(key), revokedAt: null }, { populate: ['tenant'] })
+      ? await em.findOne(
+          ApiKey,
+          { keyHash: hashKey(key), revokedAt: null },
+          { populate: ['tenant'] },
+        )
       : null;
     if (!found || found.kind !== 'rest') {
       throw new PlatformError('UNAUTHENTICATED', 'The API key is unknown or revoked.');

@@ -63,6 +63,7 @@ export interface Post {
   expiresAt: number | null;
   mentions: AccountSummary[];
   hashtags: string[] | null;
+  /** The caption's first 150 characters (graphemes), ending with "…" when cut. */
   captionPreview: string | null;
   owner: AccountSummary;
   location: Location | null;
@@ -94,6 +95,7 @@ export interface StorySet {
 
 export interface Broadcast {
   broadcastId: string | null;
+  /** `live`, `interrupted`, `ended`, or `offline` (no broadcast: the other fields are null). */
   state: string | null;
   startedAt: number | null;
   viewerCount: number | null;
@@ -102,6 +104,7 @@ export interface Broadcast {
 
 export interface About {
   accountId: string | null;
+  /** `YYYY-MM`: the platform tells the month only (so for `verifiedAt`). */
   joinedAt: string | null;
   country: string | null;
   formerHandleCount: number | null;
@@ -141,15 +144,30 @@ export class UpstreamError extends Error {
 }
 
 export interface SocialUpstream {
-  profile(ref: AccountRef, detail: 'standard' | 'extended'): Promise<AccountSummary | ExtendedProfile>;
+  profile(
+    ref: AccountRef,
+    detail: 'standard' | 'extended',
+  ): Promise<AccountSummary | ExtendedProfile>;
   posts(ref: AccountRef, page: PageRequest): Promise<UpstreamPage<Post>>;
   reels(ref: AccountRef, page: PageRequest): Promise<UpstreamPage<Post>>;
   taggedPosts(ref: AccountRef, page: PageRequest): Promise<UpstreamPage<Post>>;
   /** `search` filters the list and disables paging (lens spec section 4, rule 1). */
-  followers(ref: AccountRef, page: PageRequest, search?: string): Promise<UpstreamPage<AccountSummary>>;
-  following(ref: AccountRef, page: PageRequest, search?: string): Promise<UpstreamPage<AccountSummary>>;
+  followers(
+    ref: AccountRef,
+    page: PageRequest,
+    search?: string,
+  ): Promise<UpstreamPage<AccountSummary>>;
+  following(
+    ref: AccountRef,
+    page: PageRequest,
+    search?: string,
+  ): Promise<UpstreamPage<AccountSummary>>;
+  /** Legacy: UNSUPPORTED where the platform no longer offers guides for the account. */
   guides(ref: AccountRef, page: { pageToken?: string | null }): Promise<UpstreamPage<Guide>>;
-  /** One story set per ref, in the order given. */
+  /**
+   * One story set per ref, in the order given (an account without current stories has none).
+   * A missing account fails the call with NOT_FOUND, a private one with PRIVATE.
+   */
   stories(refs: AccountRef[]): Promise<StorySet[]>;
   highlights(ref: AccountRef): Promise<Highlight[]>;
   broadcast(ref: AccountRef): Promise<Broadcast>;

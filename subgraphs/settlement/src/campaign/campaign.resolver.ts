@@ -12,12 +12,17 @@ const campaigns = new CampaignService();
 @Resolver(() => Campaign)
 export class CampaignResolver {
   @Mutation(() => Campaign)
-  async createCampaign(@Arg('input', () => CreateCampaignInput) input: CreateCampaignInput, @Ctx() ctx: SettlementContext) {
+  async createCampaign(
+    @Arg('input', () => CreateCampaignInput) input: CreateCampaignInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
     requireAdmin(await ctx.principal());
     return campaigns.create(ctx.em, input);
   }
 
-  @Mutation(() => Campaign, { description: 'Marks the campaign UPLOADED and creates its settlement, once.' })
+  @Mutation(() => Campaign, {
+    description: 'Marks the campaign UPLOADED and creates its settlement, once.',
+  })
   async markCampaignUploaded(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
     requireAdmin(await ctx.principal());
     return campaigns.markUploaded(ctx.em, id);

@@ -9,6 +9,7 @@ import { requireText } from '../partner/text-rules.js';
 import { isSettlementType } from '../settlement/settlement-types.js';
 import { Settlement } from '../settlement/settlement.entity.js';
 import { SettlementService } from '../settlement/settlement.service.js';
+import { nextPrefixedId } from '../numbering/prefixed-id.js';
 import { Campaign } from './campaign.entity.js';
 import type { CreateCampaignInput } from './campaign.inputs.js';
 
@@ -40,6 +41,7 @@ export class CampaignService {
       );
     }
     const campaign = em.create(Campaign, {
+      id: await nextPrefixedId(em, 'CAM', 'campaign_number_seq'),
       partnerId: partner.id,
       advertiserId: advertiser.id,
       agencyId: agency && !agency.isDefault ? agency.id : null,
@@ -79,7 +81,7 @@ export class CampaignService {
       const campaign = await tx.findOneOrFail(Campaign, { id: campaignId });
       const partner = await tx.findOneOrFail(Partner, { id: campaign.partnerId });
       campaign.status = 'UPLOADED';
-      this.settlements.createForCampaign(tx, campaign, partner);
+      await this.settlements.createForCampaign(tx, campaign, partner);
       await tx.flush();
     });
     return em.findOneOrFail(Campaign, { id: campaignId }, { refresh: true });

@@ -12,7 +12,10 @@ const partners = new PartnerService();
 @Resolver(() => Partner)
 export class PartnerResolver {
   @Mutation(() => Partner)
-  async createPartner(@Arg('input', () => CreatePartnerInput) input: CreatePartnerInput, @Ctx() ctx: SettlementContext) {
+  async createPartner(
+    @Arg('input', () => CreatePartnerInput) input: CreatePartnerInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
     requireAdmin(await ctx.principal());
     return partners.createPartner(ctx.em, input);
   }
@@ -26,8 +29,13 @@ export class PartnerResolver {
     return partners.createAdvertiser(ctx.em, input);
   }
 
-  @FieldResolver(() => AccountReference, { nullable: true, description: "The partner's social account (lens)" })
+  @FieldResolver(() => AccountReference, {
+    nullable: true,
+    description: "The partner's social account (lens)",
+  })
   account(@Root() partner: Partner): AccountReference | null {
-    return partner.accountId ? Object.assign(new AccountReference(), { accountId: partner.accountId }) : null;
+    return partner.accountId
+      ? Object.assign(new AccountReference(), { accountId: partner.accountId })
+      : null;
   }
 }

@@ -6,13 +6,18 @@ import type { Principal } from '../auth/principal.js';
 import type { Campaign } from '../campaign/campaign.entity.js';
 import type { Partner } from '../partner/partner.entity.js';
 import { calculateSettlementAmounts } from './settlement-amounts.js';
+import { nextPrefixedId } from '../numbering/prefixed-id.js';
 import { Settlement } from './settlement.entity.js';
 
 export class SettlementService {
   constructor(private readonly agencies = new AgencyService()) {}
 
   /** The one settlement of an uploaded campaign, in SETTLEMENT_PENDING with its amounts. */
-  createForCampaign(em: EntityManager, campaign: Campaign, partner: Partner): Settlement {
+  async createForCampaign(
+    em: EntityManager,
+    campaign: Campaign,
+    partner: Partner,
+  ): Promise<Settlement> {
     const amounts = calculateSettlementAmounts({
       campaignPrice: campaign.price,
       settlementType: campaign.settlementType,
@@ -21,6 +26,7 @@ export class SettlementService {
       partnerCommissionRate: partner.commissionRate,
     });
     return em.create(Settlement, {
+      id: await nextPrefixedId(em, 'SET', 'settlement_number_seq'),
       campaignId: campaign.id,
       partnerId: campaign.partnerId,
       agencyId: campaign.agencyId,
