@@ -35,13 +35,15 @@ function ensureInstalled() {
   const stamp = join(root, 'node_modules', '.install-fingerprint');
   const fingerprint = installFingerprint();
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
-  console.log(`[setup] installing dependencies with ${PNPM} (first run or changed lockfile)`);
+  console.error(`[setup] installing dependencies with ${PNPM} (first run or changed lockfile)`);
   const started = Date.now();
+  // Install output goes to stderr, so a command's result stays the last line of stdout.
   must('npx', ['--yes', PNPM, 'install', '--frozen-lockfile', '--reporter=append-only'], {
     env: { ...process.env, npm_config_update_notifier: 'false' },
+    stdio: ['inherit', process.stderr, 'inherit'],
   });
   writeFileSync(stamp, installFingerprint());
-  console.log(`[setup] dependencies ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.error(`[setup] dependencies ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
