@@ -39,7 +39,7 @@ function ensureInstalled() {
   const started = Date.now();
   // Install output goes to stderr, so a command's result stays the last line of stdout.
   must('npx', ['--yes', PNPM, 'install', '--frozen-lockfile', '--reporter=append-only'], {
-    env: { ...process.env, npm_config_update_notifier: 'false' },
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_confirm_modules_purge: 'false' },
     stdio: ['inherit', process.stderr, 'inherit'],
   });
   writeFileSync(stamp, installFingerprint());
