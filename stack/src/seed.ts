@@ -25,9 +25,9 @@ export async function seedSettlement(url: string): Promise<boolean> {
         ('Urban Coffee', 'marketing@urbancoffee.example')`);
     await client.query(`
       insert into partner (name, entity_type, commission_rate, email, bank_name, account_number, account_holder, account_id) values
-        ('Han River Media', 'CORPORATE_BUSINESS', 15.00, 'finance@hanriver.example', 'Woori Bank', '1002-345-678901', 'Han River Media Co.', '1000000001'),
-        ('Jiwoo Studio', 'INDIVIDUAL_BUSINESS', null, 'jiwoo@studio.example', 'Hana Bank', '356-910123-45607', 'Park Jiwoo', '1000000002'),
-        ('Minseo Park', 'INDIVIDUAL', null, 'minseo@creator.example', 'Kakao Bank', '3333-01-2345678', 'Park Minseo', '1000000003')`);
+        ('Han River Media', 'CORPORATE_BUSINESS', 15.00, 'finance@hanriver.example', 'Woori Bank', '1002-345-678901', 'Han River Media Co.', '2768504661832939406159'),
+        ('Jiwoo Studio', 'INDIVIDUAL_BUSINESS', null, 'jiwoo@studio.example', 'Hana Bank', '356-910123-45607', 'Park Jiwoo', '2446091425265256525'),
+        ('Minseo Park', 'INDIVIDUAL', null, 'minseo@creator.example', 'Kakao Bank', '3333-01-2345678', 'Park Minseo', '83166758242460299')`);
     await client.query(`
       insert into campaign (partner_id, advertiser_id, agency_id, title, price, commission_rate, settlement_type, status) values
         (1, 1, null, 'Spring serum launch reels', 3000000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED'),
