@@ -1,0 +1,138 @@
+import 'reflect-metadata';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { initLensOrm } from '@campaign/lens/orm';
+import { TenantService } from '@campaign/lens/tenant/tenant.service';
+import { DEVELOPMENT_JWT_SECRET } from '@campaign/settlement/config';
+import { signToken } from '@campaign/settlement/auth/principal';
+import { startEphemeralStack } from '@campaign/stack/ephemeral';
+
+/**
+ * `npm run bench`: the hot paths under load, against a real stack (embedded PostgreSQL, real
+ * HTTP, the real gateway). Prints a table and writes it to bench/results/<timestamp>.md.
+ */
+const DURATION_S = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 20;
+
+interface Row {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<Row> {
+  console.log(`  ${name} ...`);
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    name,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+const started = Date.now();
+console.log('starting an ephemeral stack ...');
+const stack = await startEphemeralStack({
+  serviceOutput: 'ignore',
+  serviceEnv: { LOG_LEVEL: 'warn' },
+});
+try {
+  const orm = await initLensOrm(stack.urls.lensDatabase, 2);
+  const { apiKey } = await new TenantService().createTenantWithKey(orm.em.fork(), {
+    name: 'bench',
+    plan: 'pro',
+    permissions: ['*'],
+    rateLimitPerMinute: 1_000_000,
+    credits: 10_000_000,
+    kind: 'rest',
+  });
+  await orm.close();
+  const adminToken = await signToken(
+    { secret: DEVELOPMENT_JWT_SECRET, issuer: 'campaign-platform' },
+    { subject: 'bench', role: 'SUPER_ADMIN', agencyId: null, partnerId: null },
+  );
+  await fetch(stack.urls.gateway, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ query: 'mutation { markCampaignUploaded(id: "CAM1") { id } }' }),
+  });
+
+  console.log(`load: ${CONNECTIONS} connections, ${DURATION_S} s each`);
+  const rows: Row[] = [];
+  rows.push(
+    await load('REST POST /api/lens/v1/accounts/profile (new key each call: billed execution)', {
+      url: `${stack.urls.rest}/api/lens/v1/accounts/profile`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ accountRef: { handle: 'minji.daily' } }),
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, 'idempotency-key': randomUUID() },
+          }),
+        },
+      ],
+    }),
+  );
+  rows.push(
+    await load('REST POST /api/lens/v1/accounts/profile (replay of one key)', {
+      url: `${stack.urls.rest}/api/lens/v1/accounts/profile`,
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'bench-replay',
+      },
+      body: JSON.stringify({ accountRef: { handle: 'minji.daily' } }),
+    }),
+  );
+  rows.push(
+    await load('REST GET /api/admin/settlements/SET1', {
+      url: `${stack.urls.rest}/api/admin/settlements/SET1`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    }),
+  );
+  rows.push(
+    await load('GraphQL settlement + partner.account (two subgraphs)', {
+      url: stack.urls.gateway,
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          '{ settlement(id: "SET1") { id payoutAmount partner { name account { handle followerCount } } } }',
+      }),
+    }),
+  );
+
+  const table = [
+    `# Benchmark ${new Date().toISOString()}`,
+    '',
+    `${CONNECTIONS} connections, ${DURATION_S} s per row, 2-core machine, embedded PostgreSQL, all services on one host.`,
+    '',
+    '| path | requests | req/s | p50 ms | p99 ms | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
+    ),
+    '',
+  ].join('\n');
+  console.log(`\n${table}`);
+  const dir = new URL('./results/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  const file = new URL(`${new Date().toISOString().replace(/[:.]/g, '-')}.md`, dir);
+  await writeFile(file, table);
+  console.log(
+    `written to ${file.pathname} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,39 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadStackConfig } from './config.js';
+import { freePort } from './free-port.js';
+import { startStack, type RunningStack, type StackOptions } from './stack.js';
+
+/**
+ * A whole stack on free ports with its own embedded PostgreSQL in a temporary folder, removed
+ * when stopped: what the whole-stack tests and the benchmark run against.
+ */
+export async function startEphemeralStack(
+  options: Omit<StackOptions, 'config' | 'log'> & { log?: (line: string) => void },
+): Promise<RunningStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'campaign-stack-'));
+  // The database runs as `nobody` when we are root: it must be able to enter the folder.
+  await chmod(dataDir, 0o755);
+  const [pg, rest, gateway, lens, settlement, providers] = await Promise.all(
+    Array.from({ length: 6 }, freePort),
+  );
+  const config = loadStackConfig({
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pg),
+    REST_PORT: String(rest),
+    GATEWAY_PORT: String(gateway),
+    LENS_PORT: String(lens),
+    SETTLEMENT_PORT: String(settlement),
+    PROVIDERS_BASE_PORT: String(providers),
+    LOG_LEVEL: 'warn',
+  });
+  const stack = await startStack({ ...options, config, log: options.log ?? (() => undefined) });
+  return {
+    urls: stack.urls,
+    stop: async () => {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
