@@ -38,10 +38,21 @@ function ensureInstalled() {
   console.error(`[setup] installing dependencies with ${PNPM} (first run or changed lockfile)`);
   const started = Date.now();
   // Install output goes to stderr, so a command's result stays the last line of stdout.
-  must('npx', ['--yes', PNPM, 'install', '--frozen-lockfile', '--reporter=append-only', '--config.confirmModulesPurge=false'], {
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-    stdio: ['inherit', 2, 'inherit'],
-  });
+  must(
+    'npx',
+    [
+      '--yes',
+      PNPM,
+      'install',
+      '--frozen-lockfile',
+      '--reporter=append-only',
+      '--config.confirmModulesPurge=false',
+    ],
+    {
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+      stdio: ['inherit', 2, 'inherit'],
+    },
+  );
   writeFileSync(stamp, installFingerprint());
   console.error(`[setup] dependencies ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
