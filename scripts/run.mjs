@@ -66,6 +66,16 @@ function timed(label, command, args, options) {
   console.log(`[test] ${label}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+const RESULTS = join(root, 'node_modules', '.vitest-results.json');
+
+/** One plain closing line that any CI log reader understands. */
+function printSummary() {
+  const results = JSON.parse(readFileSync(RESULTS, 'utf8'));
+  console.log(
+    `\ntests: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped`,
+  );
+}
+
 const [task, ...rest] = process.argv.slice(2);
 ensureInstalled();
 
@@ -94,7 +104,14 @@ switch (task) {
     timed('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
     timed('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
     timed('format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
-    timed('tests (vitest)', bin('vitest'), ['run', ...rest]);
+    timed('tests (vitest)', bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${RESULTS}`,
+      ...rest,
+    ]);
+    printSummary();
     break;
   default:
     console.error('usage: node scripts/run.mjs start|test|cli|compose|bench|lint|format [args]');
