@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { HttpError } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,6 +19,8 @@ export interface Route<D = Record<string, unknown>> {
   document: string;
   variables: (request: FastifyRequest) => Record<string, unknown>;
   respond: (data: D, request: FastifyRequest) => RestResponse;
+  /** Checks the body against the published document first; a problem is a 400, nothing sent. */
+  validateBody?: (body: unknown) => HttpError | null;
 }
 
 export const defineRoute = <D>(route: Route<D>): Route<D> => route;

@@ -3,11 +3,17 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestAdapterConfig } from './config.js';
 import { httpError, httpErrorOf, type HttpError } from './errors.js';
 import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
+import { lensDocument } from './openapi.js';
 import type { Route } from './route.js';
 import { lensRoutes } from './routes/lens.routes.js';
+import { partnerSettlementRoutes } from './routes/partner-settlement.routes.js';
 import { settlementRoutes } from './routes/settlement.routes.js';
 
-export const routes: Route<never>[] = [...lensRoutes, ...settlementRoutes];
+export const routes: Route<never>[] = [
+  ...lensRoutes,
+  ...settlementRoutes,
+  ...partnerSettlementRoutes,
+];
 
 function sendError(reply: FastifyReply, error: HttpError) {
   const retryAfter = error.extensions['retryAfterSeconds'];
@@ -74,11 +80,16 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     ),
   );
 
+  app.get('/api/lens/v1/openapi.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(lensDocument),
+  );
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.path,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const invalid = route.validateBody?.(request.body);
+        if (invalid) return sendError(reply, invalid);
         let result;
         try {
           result = await gateway.execute(route.document, route.variables(request), {

@@ -89,6 +89,13 @@ export const errorCatalogue = {
     retryable: false,
     description: 'No operation with this id exists for the caller’s tenant.',
   },
+  REVERSE_ISSUANCE_NOT_FOUND: {
+    httpStatus: 404,
+    retryable: false,
+    description:
+      'The settlement has no reverse-issuance record (INDIVIDUAL partner, DIRECT_INVOICE, or ' +
+      'not requested yet).',
+  },
   // 409
   IDEMPOTENCY_KEY_REUSED: {
     httpStatus: 409,
@@ -109,6 +116,13 @@ export const errorCatalogue = {
     httpStatus: 409,
     retryable: false,
     description: "A business partner's tax invoice must be received before completion.",
+  },
+  SETTLEMENT_TYPE_CHANGE_NOT_ALLOWED: {
+    httpStatus: 409,
+    retryable: false,
+    description:
+      'The settlement type can change only in SETTLEMENT_PENDING or AWAITING_ADVERTISER_PAYMENT ' +
+      'with no issued advertiser invoice.',
   },
   CONFLICT: {
     httpStatus: 409,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseEnv, portVar } from '@campaign/platform';
 import { CreditsService } from '@campaign/lens/credits/credits.service';
 import { initLensOrm } from '@campaign/lens/orm';
+import { PLANS } from '@campaign/lens/tenant/plans';
 import { TenantService } from '@campaign/lens/tenant/tenant.service';
 import { DEVELOPMENT_JWT_SECRET } from '@campaign/settlement/config';
 import { roles, signToken, type Role } from '@campaign/settlement/auth/principal';
@@ -12,12 +13,6 @@ import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './embedded-postgres
 import { seedSettlement } from './seed.js';
 import { resolve } from 'node:path';
 import { repoRoot } from './processes.js';
-
-/** The plan every new tenant gets unless told otherwise; its rate limit is the default. */
-export const PLANS: Record<string, { rateLimitPerMinute: number }> = {
-  default: { rateLimitPerMinute: 60 },
-  pro: { rateLimitPerMinute: 600 },
-};
 
 const env = parseEnv(
   'cli',
@@ -78,7 +73,7 @@ program
     }) => {
       if (options.kind !== 'rest' && options.kind !== 'mcp')
         throw new InvalidArgumentError('--kind must be rest or mcp');
-      const plan = PLANS[options.plan];
+      const plan = Object.hasOwn(PLANS, options.plan) ? PLANS[options.plan] : undefined;
       if (!plan)
         throw new InvalidArgumentError(`--plan must be one of ${Object.keys(PLANS).join(', ')}`);
       const created = await withLens((orm) =>
@@ -112,6 +107,15 @@ program
       return credits.balance(em, tenant.id);
     });
     console.log(balance);
+  });
+
+program
+  .command('lens:revoke-key <key>')
+  .description('revoke an API key (or tool token) for good; its tenant and balance stay')
+  .action(async (key: string) => {
+    const revoked = await withLens((orm) => new TenantService().revokeKey(orm.em.fork(), key));
+    if (!revoked) throw new InvalidArgumentError('no active key matches');
+    console.log('revoked');
   });
 
 program

@@ -6,6 +6,7 @@ import {
   subgraphSdlFile,
   supergraphFile,
 } from '@campaign/schema/supergraph';
+import { lensOpenApiFile, lensOpenApiText } from '@campaign/schema/lens-openapi';
 import { repoRoot } from './processes.js';
 
 /**
@@ -29,4 +30,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   await writeFile(supergraphFile, composeSupergraph(sdls));
   console.log('wrote schema/supergraph.graphql');
+  await writeFile(lensOpenApiFile, lensOpenApiText());
+  console.log('wrote schema/openapi/lens.json');
 }

@@ -1,11 +1,25 @@
+import 'reflect-metadata';
 import pg from 'pg';
+import type { Principal } from '@campaign/settlement/auth/principal';
+import { CampaignService } from '@campaign/settlement/campaign/campaign.service';
+import { initSettlementOrm } from '@campaign/settlement/orm';
+import { SettlementWorkflow } from '@campaign/settlement/settlement/settlement-workflow.service';
+import { Settlement } from '@campaign/settlement/settlement/settlement.entity';
 
 /**
  * Demo data (DESIGN.md section 5): the default agency and one more, partners of all three entity
- * types with bank accounts, advertisers, and campaigns in several states. Runs once: a database
- * that already has agencies is left as it is.
+ * types with bank accounts, advertisers, and campaigns in several states with settlements in
+ * every status, so that every settlement path can be tried at once (docs/settlement.md lists
+ * them). Runs once: the base rows when the database has no agency, the settlement states when it
+ * has no settlement yet.
  */
 export async function seedSettlement(url: string): Promise<boolean> {
+  const seeded = await seedBase(url);
+  await seedSettlementStates(url);
+  return seeded;
+}
+
+async function seedBase(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -34,7 +48,13 @@ export async function seedSettlement(url: string): Promise<boolean> {
         (2, 1, null, 'Cushion foundation review', 1500000.00, 18.50, 'PLATFORM_SETTLEMENT', 'CREATED'),
         (3, 2, 2, 'Cold brew summer vlog', 1000000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED'),
         (3, 2, null, 'Latte art short', 500000.00, null, 'DIRECT_INVOICE', 'CREATED'),
-        (1, 2, 2, 'Store opening live', 2500000.00, 12.00, 'DIRECT_INVOICE', 'CREATED')`);
+        (1, 2, 2, 'Store opening live', 2500000.00, 12.00, 'DIRECT_INVOICE', 'CREATED'),
+        (3, 1, null, 'Night routine story', 800000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED'),
+        (1, 1, null, 'Sunscreen beach shoot', 4200000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED'),
+        (2, 2, 2, 'Barista class series', 1200000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED'),
+        (3, 2, null, 'Autumn menu teaser', 650000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED'),
+        (2, 1, null, 'Lip tint swatches', 900000.00, null, 'DIRECT_INVOICE', 'CREATED'),
+        (1, 2, null, 'Cancelled pop-up', 700000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED')`);
     await client.query('commit');
     return true;
   } catch (error) {
@@ -42,5 +62,97 @@ export async function seedSettlement(url: string): Promise<boolean> {
     throw error;
   } finally {
     await client.end();
+  }
+}
+
+const admin: Principal = {
+  subject: 'demo-seed',
+  role: 'SUPER_ADMIN',
+  agencyId: null,
+  partnerId: null,
+};
+const partner = (partnerId: string): Principal => ({
+  subject: 'demo-seed',
+  role: 'PARTNER',
+  agencyId: null,
+  partnerId,
+});
+
+/**
+ * Drives the demo campaigns through the real services (so amounts, invoices, payouts, numbers,
+ * audit and outbox are what the API itself produces). SET<n> as listed in docs/settlement.md.
+ */
+async function seedSettlementStates(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount: settled } = await client.query('select 1 from settlement limit 1');
+    const { rowCount: demo } = await client.query(
+      `select 1 from campaign where id = 'CAM11' and title = 'Cancelled pop-up'`,
+    );
+    if (settled || !demo) return;
+  } finally {
+    await client.end();
+  }
+  const orm = await initSettlementOrm(url, 2);
+  try {
+    const em = () => orm.em.fork();
+    const campaigns = new CampaignService();
+    const flow = new SettlementWorkflow();
+    const upload = async (campaignId: string) => {
+      await campaigns.markUploaded(em(), campaignId, admin);
+      return em().findOneOrFail(Settlement, { campaignId });
+    };
+
+    // SET1 CAM1: Han River (corporate), PLATFORM_SETTLEMENT, SETTLEMENT_PENDING.
+    await upload('CAM1');
+    // SET2 CAM3: Minseo (individual), agency 2, requested and invoiced: AWAITING_ADVERTISER_PAYMENT.
+    const set2 = await upload('CAM3');
+    await flow.request(em(), partner(set2.partnerId), set2.id);
+    await flow.retryIssuance(em(), admin, set2.id);
+    // SET3 CAM4: Minseo, DIRECT_INVOICE, requested: AWAITING_ADVERTISER_PAYMENT.
+    const set3 = await upload('CAM4');
+    await flow.request(em(), partner(set3.partnerId), set3.id);
+    // SET4 CAM5: Han River, DIRECT_INVOICE, agency 2: SETTLEMENT_PENDING.
+    await upload('CAM5');
+    // SET5 CAM6: Minseo, PLATFORM_SETTLEMENT: ADVERTISER_PAID (start-payout next).
+    const set5 = await upload('CAM6');
+    await flow.request(em(), partner(set5.partnerId), set5.id);
+    await flow.retryIssuance(em(), admin, set5.id);
+    await flow.confirmAdvertiserPayment(em(), admin, set5.id, { reason: 'demo deposit' });
+    // SET6 CAM7: Han River: PARTNER_PAYOUT_PROCESSING, tax invoice not received (complete → 409).
+    const set6 = await upload('CAM7');
+    await flow.request(em(), partner(set6.partnerId), set6.id);
+    await flow.retryIssuance(em(), admin, set6.id);
+    await flow.confirmAdvertiserPayment(em(), admin, set6.id);
+    await flow.startPayout(em(), admin, set6.id);
+    // SET7 CAM8: Jiwoo (individual business), agency 2: PARTNER_PAYOUT_PROCESSING, invoice in.
+    const set7 = await upload('CAM8');
+    await flow.request(em(), partner(set7.partnerId), set7.id);
+    await flow.retryIssuance(em(), admin, set7.id);
+    await flow.confirmAdvertiserPayment(em(), admin, set7.id);
+    await flow.startPayout(em(), admin, set7.id);
+    await flow.confirmPartnerInvoiceReceived(em(), admin, set7.id, {
+      partnerInvoiceNumber: 'TI-DEMO-7',
+    });
+    // SET8 CAM9: Minseo: SETTLEMENT_COMPLETED.
+    const set8 = await upload('CAM9');
+    await flow.request(em(), partner(set8.partnerId), set8.id);
+    await flow.retryIssuance(em(), admin, set8.id);
+    await flow.confirmAdvertiserPayment(em(), admin, set8.id);
+    await flow.startPayout(em(), admin, set8.id);
+    await flow.complete(em(), admin, set8.id, { transactionId: 'DEMO-TX-8' });
+    // SET9 CAM10: Jiwoo, DIRECT_INVOICE: SETTLEMENT_COMPLETED.
+    const set9 = await upload('CAM10');
+    await flow.request(em(), partner(set9.partnerId), set9.id);
+    await flow.markInvoiceIssued(em(), partner(set9.partnerId), set9.id);
+    await flow.markInvoicePaid(em(), partner(set9.partnerId), set9.id);
+    // SET10 CAM11: Han River: SETTLEMENT_CANCELLED after its invoice was requested.
+    const set10 = await upload('CAM11');
+    await flow.retryIssuance(em(), admin, set10.id);
+    await flow.cancel(em(), admin, set10.id, { reason: 'pop-up called off' });
+    // CAM2 (Jiwoo, PLATFORM_SETTLEMENT) stays CREATED: markCampaignUploaded creates SET11.
+  } finally {
+    await orm.close();
   }
 }

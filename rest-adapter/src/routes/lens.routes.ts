@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { lensBodyValidator } from '../openapi.js';
 import { defineRoute, params, type RestResponse, type Route } from '../route.js';
 
 const ENVELOPE = `operationId operationName status data error { code message httpStatus retryable }
@@ -72,11 +73,24 @@ function operationRoute(
       input: request.body ?? {},
     }),
     respond: (data) => envelopeResponse(data['result']!),
+    validateBody: lensBodyValidator(path),
   });
 }
 
 export const lensRoutes: Route<never>[] = [
   operationRoute('/accounts/profile', 'accountsProfile', 'AccountsProfileInput'),
+  operationRoute('/accounts/posts', 'accountsPosts', 'AccountsPostsInput'),
+  operationRoute('/accounts/reels', 'accountsReels', 'AccountsReelsInput'),
+  operationRoute('/accounts/taggedPosts', 'accountsTaggedPosts', 'AccountsTaggedPostsInput'),
+  operationRoute('/accounts/followers', 'accountsFollowers', 'AccountsFollowersInput'),
+  operationRoute('/accounts/following', 'accountsFollowing', 'AccountsFollowingInput'),
+  operationRoute('/accounts/guides', 'accountsGuides', 'AccountsGuidesInput'),
+  operationRoute('/accounts/stories', 'accountsStories', 'AccountsStoriesInput'),
+  operationRoute('/accounts/highlights', 'accountsHighlights', 'AccountsHighlightsInput'),
+  operationRoute('/accounts/broadcast', 'accountsBroadcast', 'AccountsBroadcastInput'),
+  operationRoute('/accounts/related', 'accountsRelated', 'AccountsRelatedInput'),
+  operationRoute('/accounts/about', 'accountsAbout', 'AccountsAboutInput'),
+  operationRoute('/accounts/search', 'accountsSearch', 'AccountsSearchInput'),
   defineRoute<Record<string, Envelope>>({
     method: 'GET',
     path: '/api/lens/v1/operations/:operationId',

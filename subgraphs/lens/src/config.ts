@@ -1,6 +1,38 @@
 import { z } from 'zod';
 import { hostVar, logLevelVar, parseEnv, portVar, urlVar, booleanVar } from '@campaign/platform';
 
+/** The settlement subgraph's development signing key: admins use the same tokens on lens. */
+export const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-change-me-32+';
+
+const price = z.strictObject({
+  base: z.number().int().min(0).optional(),
+  perItem: z.number().int().min(0).optional(),
+});
+
+/** `{"accounts.posts": {"base": 2, "perItem": 1}}`: per-operation overrides of the default prices. */
+const pricesVar = z
+  .string()
+  .default('{}')
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string(), price));
+
+const listVar = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 const schema = z.object({
   LENS_HOST: hostVar,
   LENS_PORT: portVar(4001),
@@ -11,6 +43,20 @@ const schema = z.object({
   LENS_SYNC_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   LENS_CURSOR_SECRET: z.string().min(16).default('development-cursor-secret-change-me'),
   LENS_INTROSPECTION: booleanVar(true),
+  /** Operation names switched off in this deployment (403 OPERATION_DISABLED). */
+  LENS_DISABLED_OPERATIONS: listVar,
+  LENS_PRICES: pricesVar,
+  /** How long an execution owns its operation without a heartbeat before it counts as dead. */
+  LENS_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** How often the reconciler looks for RUNNING operations whose lease expired. */
+  LENS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** Executions one lens process runs at once (graphile-worker concurrency). */
+  LENS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  AUTH_JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default(DEVELOPMENT_JWT_SECRET),
+  AUTH_JWT_ISSUER: z.string().default('campaign-platform'),
   LOG_LEVEL: logLevelVar,
 });
 

@@ -4,6 +4,7 @@ import { AccountObservation } from './account/account-observation.entity.js';
 import { CreditLedgerEntry } from './credits/credit-ledger-entry.entity.js';
 import { lensMigrations } from './migrations/index.js';
 import { Operation } from './operation/operation.entity.js';
+import { migrateJobQueue } from './operation/operation.worker.js';
 import { ApiKey } from './tenant/api-key.entity.js';
 import { Tenant } from './tenant/tenant.entity.js';
 
@@ -21,6 +22,8 @@ export function initLensOrm(databaseUrl: string, poolMax = 10): Promise<MikroORM
   });
 }
 
+/** The lens tables, then graphile-worker's schema (the durable jobs of the engine). */
 export async function migrateLens(orm: MikroORM): Promise<void> {
   await orm.getMigrator().up();
+  await migrateJobQueue(orm.config.get('clientUrl')!);
 }

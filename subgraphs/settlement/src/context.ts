@@ -1,14 +1,26 @@
 import type DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Advertiser } from './advertiser/advertiser.entity.js';
+import type { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import type { Principal } from './auth/principal.js';
 import type { Campaign } from './campaign/campaign.entity.js';
+import type { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
 import type { Partner } from './partner/partner.entity.js';
+import type { PartnerPayout } from './payout/partner-payout.entity.js';
+import type { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
 import type { Settlement } from './settlement/settlement.entity.js';
 
 export interface SettlementLoaders {
   partner: DataLoader<string, Partner | null>;
   campaign: DataLoader<string, Campaign | null>;
+  advertiser: DataLoader<string, Advertiser | null>;
   settlementByCampaign: DataLoader<string, Settlement | null>;
+  advertiserInvoice: DataLoader<string, AdvertiserInvoice | null>;
+  partnerPayout: DataLoader<string, PartnerPayout | null>;
+  reverseIssuanceBySettlement: DataLoader<string, ReverseIssuance | null>;
+  auditBySettlement: DataLoader<string, SettlementAuditEntry[]>;
+  settlementsByInvoice: DataLoader<string, Settlement[]>;
+  settlementsByPayout: DataLoader<string, Settlement[]>;
 }
 
 export interface SettlementContext {

@@ -1,8 +1,13 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Advertiser } from './advertiser/advertiser.entity.js';
+import { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import { Campaign } from './campaign/campaign.entity.js';
 import type { SettlementLoaders } from './context.js';
+import { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
 import { Partner } from './partner/partner.entity.js';
+import { PartnerPayout } from './payout/partner-payout.entity.js';
+import { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
 import { Settlement } from './settlement/settlement.entity.js';
 
 /** One query per relation per request, whatever the length of the list that asks. */
@@ -14,10 +19,38 @@ function byKey<T, K extends keyof T & string>(em: EntityManager, entity: new () 
   });
 }
 
+/** Like {@link byKey}, for one-to-many relations: every row whose `key` matches, in `orderBy`. */
+function allByKey<T, K extends keyof T & string>(
+  em: EntityManager,
+  entity: new () => T,
+  key: K,
+  orderBy: Record<string, 'asc' | 'desc'>,
+) {
+  return new DataLoader<string, T[]>(async (values) => {
+    const rows = await em.find(entity, { [key]: { $in: [...values] } } as never, {
+      orderBy: orderBy as never,
+    });
+    const groups = new Map<string, T[]>();
+    for (const row of rows) {
+      const group = groups.get(String(row[key])) ?? [];
+      group.push(row);
+      groups.set(String(row[key]), group);
+    }
+    return values.map((value) => groups.get(value) ?? []);
+  });
+}
+
 export function createLoaders(em: EntityManager): SettlementLoaders {
   return {
     partner: byKey(em, Partner, 'id'),
     campaign: byKey(em, Campaign, 'id'),
+    advertiser: byKey(em, Advertiser, 'id'),
     settlementByCampaign: byKey(em, Settlement, 'campaignId'),
+    advertiserInvoice: byKey(em, AdvertiserInvoice, 'id'),
+    partnerPayout: byKey(em, PartnerPayout, 'id'),
+    reverseIssuanceBySettlement: byKey(em, ReverseIssuance, 'settlementId'),
+    auditBySettlement: allByKey(em, SettlementAuditEntry, 'settlementId', { id: 'asc' }),
+    settlementsByInvoice: allByKey(em, Settlement, 'advertiserInvoiceId', { id: 'asc' }),
+    settlementsByPayout: allByKey(em, Settlement, 'partnerPayoutId', { id: 'asc' }),
   };
 }

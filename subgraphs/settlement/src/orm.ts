@@ -2,12 +2,26 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { Advertiser } from './advertiser/advertiser.entity.js';
 import { Agency } from './agency/agency.entity.js';
+import { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import { Campaign } from './campaign/campaign.entity.js';
+import { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
 import { settlementMigrations } from './migrations/index.js';
 import { Partner } from './partner/partner.entity.js';
+import { PartnerPayout } from './payout/partner-payout.entity.js';
+import { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
 import { Settlement } from './settlement/settlement.entity.js';
 
-export const settlementEntities = [Agency, Advertiser, Partner, Campaign, Settlement];
+export const settlementEntities = [
+  Agency,
+  Advertiser,
+  Partner,
+  Campaign,
+  Settlement,
+  AdvertiserInvoice,
+  PartnerPayout,
+  ReverseIssuance,
+  SettlementAuditEntry,
+];
 
 export function initSettlementOrm(databaseUrl: string, poolMax = 10): Promise<MikroORM> {
   return MikroORM.init({

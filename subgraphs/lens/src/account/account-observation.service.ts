@@ -1,24 +1,50 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccountSummary } from '../upstream/upstream.port.js';
 import { AccountObservation } from './account-observation.entity.js';
+import { summaryOf } from './observed.js';
+
+/** `next` over `known`, field by field, where `next` has a value. */
+function mergeKnown(known: AccountSummary | undefined, next: AccountSummary): AccountSummary {
+  if (!known) return next;
+  const merged = { ...known };
+  for (const [key, value] of Object.entries(next) as [keyof AccountSummary, never][]) {
+    if (value !== null) merged[key] = value;
+  }
+  return merged;
+}
 
 export class AccountObservationService {
-  /** Keeps the newest observation of each account seen in a result. */
+  /**
+   * Keeps the newest observation of each account seen in a result. Lists show partial accounts
+   * (a follower has no counts): a value the newer observation lacks (null) keeps the last one
+   * known, so a follower list never erases the follower count a profile look-up stored.
+   */
   async record(em: EntityManager, accounts: AccountSummary[], observedAt: Date): Promise<void> {
     const byId = new Map<string, AccountSummary>();
-    for (const account of accounts) if (account.accountId) byId.set(account.accountId, account);
+    for (const account of accounts) {
+      if (!account.accountId) continue;
+      byId.set(account.accountId, mergeKnown(byId.get(account.accountId), summaryOf(account)));
+    }
     if (byId.size === 0) return;
-    const rows = [...byId.values()].map((a) => ({
-      account_id: a.accountId,
-      handle: a.handle,
-      summary: a,
-    }));
+    // One lock order for every writer: concurrent results that share accounts (followers of
+    // followers) would otherwise deadlock on each other's rows.
+    const rows = [...byId.values()]
+      .sort((a, b) => (a.accountId! < b.accountId! ? -1 : 1))
+      .map((a) => ({
+        account_id: a.accountId,
+        handle: a.handle,
+        summary: a,
+      }));
     await em.execute(
       `insert into account_observation (account_id, handle, summary, observed_at)
        select x.account_id, x.handle, x.summary, ?::timestamptz
        from jsonb_to_recordset(?::jsonb) as x(account_id text, handle text, summary jsonb)
-       on conflict (account_id) do update set handle = excluded.handle, summary = excluded.summary,
-         observed_at = excluded.observed_at where account_observation.observed_at <= excluded.observed_at`,
+       order by x.account_id
+       on conflict (account_id) do update set
+         handle = coalesce(excluded.handle, account_observation.handle),
+         summary = account_observation.summary || jsonb_strip_nulls(excluded.summary),
+         observed_at = excluded.observed_at
+       where account_observation.observed_at <= excluded.observed_at`,
       [observedAt.toISOString(), JSON.stringify(rows)],
     );
   }

@@ -26,16 +26,14 @@ export interface ExecutionContext {
  */
 export interface OperationDefinition<I = Record<string, unknown>> {
   name: string;
+  /** The default price; LENS_PRICES may override it per deployment (operation/prices.ts). */
   price: Price;
   parseInput(raw: unknown): I;
+  /**
+   * Optional checks that need the caller's tenant (e.g. a paging cursor bound to it), run after
+   * authentication and before anything is reserved; throws a PlatformError (400) to refuse.
+   */
+  validate?(input: I, context: { tenantId: string }): void;
   maxItems(input: I): number;
   execute(input: I, context: ExecutionContext): Promise<ExecutionResult>;
-}
-
-export function reservationFor<I>(definition: OperationDefinition<I>, input: I): number {
-  return definition.price.base + definition.price.perItem * definition.maxItems(input);
-}
-
-export function chargeFor(definition: OperationDefinition<never>, itemCount: number): number {
-  return definition.price.base + definition.price.perItem * itemCount;
 }

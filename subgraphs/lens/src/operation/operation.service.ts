@@ -1,93 +1,126 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import type { Logger } from '@campaign/platform';
 import { CreditsService } from '../credits/credits.service.js';
-import { AccountObservationService } from '../account/account-observation.service.js';
-import type { Tenant } from '../tenant/tenant.entity.js';
-import type { SocialUpstream } from '../upstream/upstream.port.js';
+import type { Caller } from '../tenant/tenant.service.js';
+import type { AccessPolicy } from './access-policy.js';
 import { inputHash } from './canonical.js';
-import { chargeFor, reservationFor, type OperationDefinition } from './operation-definition.js';
+import { enqueueExecution } from './job-queue.js';
+import type { OperationDefinition } from './operation-definition.js';
 import { Operation } from './operation.entity.js';
-import { failureOf } from './upstream-errors.js';
+import type { OperationEvents } from './operation-events.js';
+import type { PriceBook } from './prices.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 export interface OperationOutcome {
   operation: Operation;
   replayed: boolean;
 }
 
+export interface EngineSettings {
+  syncBudgetMs: number;
+  leaseMs: number;
+}
+
+export interface EngineParts {
+  access: AccessPolicy;
+  rateLimiter: RateLimiter;
+  prices: PriceBook;
+  events: OperationEvents;
+}
+
 const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How often a waiting request looks at its operation when the news may come from elsewhere. */
+const POLL_MS = 250;
 
 /**
- * The billed, idempotent execution of every lens operation: input, permission, idempotency,
- * reservation, execution, settlement, in that order (DESIGN.md L2, L3, L5).
+ * The billed, idempotent execution of every lens operation, checks in the order of DESIGN.md L2:
+ * input and Idempotency-Key (400), credential (401), disabled/plan/permission (403), rate limit
+ * (429), idempotency (replay or 409), reservation (402). The operation row, its reservation and
+ * its durable job are committed in one transaction; the request then waits up to the sync
+ * budget for the job to finish (L4) and answers with the operation in whatever state it is.
  */
 export class OperationService {
+  private readonly credits = new CreditsService();
+
   constructor(
-    private readonly upstream: SocialUpstream,
-    private readonly logger: Logger,
-    private readonly credits = new CreditsService(),
-    private readonly observations = new AccountObservationService(),
+    private readonly parts: EngineParts,
+    private readonly settings: EngineSettings,
   ) {}
 
   async run<I>(
     em: EntityManager,
-    authenticate: () => Promise<Tenant>,
+    authenticate: () => Promise<Caller>,
     definition: OperationDefinition<I>,
     idempotencyKey: string,
     rawInput: unknown,
   ): Promise<OperationOutcome> {
+    const deadline = Date.now() + this.settings.syncBudgetMs;
     if (idempotencyKey.length < 1 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
       throw new PlatformError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 128 characters.');
     }
     const input = definition.parseInput(rawInput);
-    const tenant = await authenticate();
-    if (!tenant.permissions.includes('*') && !tenant.permissions.includes(definition.name)) {
-      throw new PlatformError('PERMISSION_DENIED', `This API key may not call ${definition.name}.`);
-    }
-    const started = await this.start(em, tenant, definition, idempotencyKey, input);
-    if (started.replayed) return started;
-    return {
-      operation: await this.execute(em, tenant, definition, started.operation, input),
-      replayed: false,
-    };
+    const { tenant, apiKeyId } = await authenticate();
+    definition.validate?.(input, { tenantId: tenant.id });
+    this.parts.access.check(tenant, definition.name);
+    await this.parts.rateLimiter.consume(em, `api_key:${apiKeyId}`, tenant.rateLimitPerMinute);
+    const started = await this.start(em, tenant.id, definition, idempotencyKey, input);
+    await this.waitWhileRunning(em, started.id, deadline);
+    const operation = await em.findOneOrFail(Operation, { id: started.id }, { refresh: true });
+    return { operation, replayed: started.replayed };
   }
 
-  async findForTenant(em: EntityManager, tenant: Tenant, operationId: string): Promise<Operation> {
-    const found = /^[0-9a-f-]{36}$/i.test(operationId)
-      ? await em.findOne(Operation, { id: operationId, tenant: tenant.id })
+  async findForTenant(em: EntityManager, tenantId: string, operationId: string) {
+    const found = UUID.test(operationId)
+      ? await em.findOne(Operation, { id: operationId, tenant: tenantId })
       : null;
-    if (!found)
+    if (!found) {
       throw new PlatformError(
         'OPERATION_NOT_FOUND',
         `No operation ${operationId} for this API key.`,
       );
+    }
     return found;
   }
 
+  /** Inserts the operation, or finds the one this key already started (replay or 409). */
   private async start<I>(
     em: EntityManager,
-    tenant: Tenant,
+    tenantId: string,
     definition: OperationDefinition<I>,
     idempotencyKey: string,
     input: I,
-  ): Promise<OperationOutcome> {
+  ): Promise<{ id: string; replayed: boolean }> {
     const hash = inputHash(definition.name, input);
-    const reserved = reservationFor(definition, input);
+    const price = this.parts.prices.of(definition as unknown as OperationDefinition<never>);
+    const reserved = this.parts.prices.reservation(definition, input);
     const id = randomUUID();
-    const existingId = await em.transactional(async (tx) => {
+    return em.transactional(async (tx) => {
       const inserted = await tx.execute<{ id: string }[]>(
-        `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash, status, credits_reserved)
-         values (?, ?, ?, ?, ?, ?, 'RUNNING', ?)
+        `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
+           status, credits_reserved, price_base, price_per_item, lease_expires_at)
+         values (?, ?, ?, ?, ?, ?, 'RUNNING', ?, ?, ?, now() + make_interval(secs => ?))
          on conflict (tenant_id, idempotency_key) do nothing returning id`,
-        [id, tenant.id, idempotencyKey, definition.name, JSON.stringify(input), hash, reserved],
+        [
+          id,
+          tenantId,
+          idempotencyKey,
+          definition.name,
+          JSON.stringify(input),
+          hash,
+          reserved,
+          price.base,
+          price.perItem,
+          this.settings.leaseMs / 1000,
+        ],
       );
       if (inserted.length === 0) {
         const [row] = await tx.execute<
           { id: string; operation_name: string; input_hash: string }[]
         >(
           `select id, operation_name, input_hash from operation where tenant_id = ? and idempotency_key = ?`,
-          [tenant.id, idempotencyKey],
+          [tenantId, idempotencyKey],
         );
         if (row!.operation_name !== definition.name || row!.input_hash !== hash) {
           throw new PlatformError(
@@ -95,88 +128,30 @@ export class OperationService {
             'This Idempotency-Key was used with a different operation or input; use a new key for a new request.',
           );
         }
-        return row!.id;
+        return { id: row!.id, replayed: true };
       }
-      if (!(await this.credits.reserve(tx, tenant.id, id, reserved))) {
+      if (!(await this.credits.reserve(tx, tenantId, id, reserved))) {
         throw new PlatformError(
           'INSUFFICIENT_CREDITS',
           `${definition.name} needs ${reserved} credits reserved; top up the balance and retry.`,
         );
       }
-      return null;
+      await enqueueExecution(tx, id);
+      return { id, replayed: false };
     });
-    const operation = await em.findOneOrFail(
-      Operation,
-      { id: existingId ?? id },
-      { refresh: true },
-    );
-    return { operation, replayed: existingId !== null };
   }
 
-  private async execute<I>(
-    em: EntityManager,
-    tenant: Tenant,
-    definition: OperationDefinition<I>,
-    operation: Operation,
-    input: I,
-  ): Promise<Operation> {
-    const reserved = Number(operation.creditsReserved);
-    try {
-      const result = await definition.execute(input, {
-        upstream: this.upstream,
-        tenantId: tenant.id,
-      });
-      const charged = Math.min(
-        reserved,
-        chargeFor(definition as OperationDefinition<never>, result.itemCount),
+  /** Returns when the operation leaves RUNNING or the deadline passes, whichever is first. */
+  private async waitWhileRunning(em: EntityManager, id: string, deadline: number): Promise<void> {
+    for (;;) {
+      const remaining = deadline - Date.now();
+      const next = this.parts.events.next(id, Math.min(remaining, POLL_MS));
+      const [row] = await em.execute<{ status: string }[]>(
+        `select status from operation where id = ?`,
+        [id],
       );
-      const observedAt = new Date();
-      await em.transactional(async (tx) => {
-        await this.observations.record(tx, result.observedAccounts, observedAt);
-        await this.finish(tx, operation.id, 'SUCCEEDED', {
-          result: result.data,
-          observedAt,
-          reserved,
-          charged,
-        });
-        await this.credits.settle(tx, tenant.id, operation.id, reserved, charged);
-      });
-    } catch (error) {
-      const failure = failureOf(error);
-      if (failure.code === 'EXECUTION_FAILED')
-        this.logger.error({ err: error, operationId: operation.id }, 'execution failed');
-      await em.transactional(async (tx) => {
-        await this.finish(tx, operation.id, 'FAILED', { error: failure, reserved, charged: 0 });
-        await this.credits.settle(tx, tenant.id, operation.id, reserved, 0);
-      });
+      if (row?.status !== 'RUNNING' || remaining <= 0) return;
+      await next;
     }
-    return em.findOneOrFail(Operation, { id: operation.id }, { refresh: true });
-  }
-
-  private async finish(
-    em: EntityManager,
-    operationId: string,
-    status: 'SUCCEEDED' | 'FAILED',
-    outcome: {
-      result?: unknown;
-      error?: unknown;
-      observedAt?: Date;
-      reserved: number;
-      charged: number;
-    },
-  ): Promise<void> {
-    await em.execute(
-      `update operation set status = ?, result = ?, error = ?, observed_at = ?, credits_charged = ?,
-         credits_refunded = ?, updated_at = now() where id = ? and status = 'RUNNING'`,
-      [
-        status,
-        outcome.result === undefined ? null : JSON.stringify(outcome.result),
-        outcome.error === undefined ? null : JSON.stringify(outcome.error),
-        outcome.observedAt ?? null,
-        outcome.charged,
-        outcome.reserved - outcome.charged,
-        operationId,
-      ],
-    );
   }
 }

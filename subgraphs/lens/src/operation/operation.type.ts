@@ -43,6 +43,8 @@ export class LensOperation {
   replayed!: boolean;
   @Field(() => GraphQLDateTimeISO, { nullable: true, description: 'When the data was observed.' })
   observedAt?: Date | null;
+  @Field(() => GraphQLDateTimeISO, { description: 'When the operation was accepted.' })
+  createdAt!: Date;
 
   static from(operation: Operation, replayed: boolean): LensOperation {
     return Object.assign(new LensOperation(), {
@@ -58,6 +60,13 @@ export class LensOperation {
       },
       replayed,
       observedAt: operation.observedAt ?? null,
+      createdAt: operation.createdAt,
     });
   }
+}
+
+@ObjectType({ description: 'One page of operations; pass nextCursor as `after` for the next.' })
+export class LensOperationPage {
+  @Field(() => [LensOperation]) items!: LensOperation[];
+  @Field(() => String, { nullable: true }) nextCursor!: string | null;
 }

@@ -20,6 +20,12 @@ export interface CreatedKey {
   apiKey: string;
 }
 
+/** Who is calling the lens API: the tenant and the API key it used (rate limits are per key). */
+export interface Caller {
+  tenant: Tenant;
+  apiKeyId: string;
+}
+
 export class TenantService {
   constructor(private readonly credits = new CreditsService()) {}
 
@@ -56,6 +62,10 @@ export class TenantService {
    * tokens are recognised by prefix and refused before any look-up.
    */
   async authenticate(em: EntityManager, authorization: string | undefined): Promise<Tenant> {
+    return (await this.authenticateCaller(em, authorization)).tenant;
+  }
+
+  async authenticateCaller(em: EntityManager, authorization: string | undefined): Promise<Caller> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) {
       throw new PlatformError(
@@ -81,7 +91,16 @@ export class TenantService {
     if (!found || found.kind !== 'rest') {
       throw new PlatformError('UNAUTHENTICATED', 'The API key is unknown or revoked.');
     }
-    return found.tenant;
+    return { tenant: found.tenant, apiKeyId: found.id };
+  }
+
+  /** Revokes a key for good: false when no such key exists or it was already revoked. */
+  async revokeKey(em: EntityManager, apiKey: string): Promise<boolean> {
+    const rows = await em.execute<{ id: string }[]>(
+      `update api_key set revoked_at = now() where key_hash = ? and revoked_at is null returning id`,
+      [hashKey(apiKey)],
+    );
+    return rows.length > 0;
   }
 
   async findByKey(em: EntityManager, apiKey: string): Promise<Tenant | null> {

@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ObjectType } from 'type-graphql';
 
@@ -6,7 +6,7 @@ import { Field, ObjectType } from 'type-graphql';
 @Entity({ tableName: 'agency' })
 export class Agency {
   @Field(() => GraphQLSafeInt)
-  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  @PrimaryKey({ type: new BigIntType('string'), autoincrement: true })
   id!: string;
 
   @Field() @Property({ type: 'text' }) name!: string;

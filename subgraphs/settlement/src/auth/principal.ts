@@ -82,3 +82,10 @@ export function requireSuperAdmin(principal: Principal): void {
     throw new PlatformError('PERMISSION_DENIED', 'This call needs a SUPER_ADMIN token.');
   }
 }
+
+/** Partner paths serve a partner's own settlements; an admin token has no partner to serve. */
+export function requirePartner(principal: Principal): string {
+  if (principal.role !== 'PARTNER' || principal.partnerId === null)
+    throw new PlatformError('PERMISSION_DENIED', 'This call needs a PARTNER token.');
+  return principal.partnerId;
+}

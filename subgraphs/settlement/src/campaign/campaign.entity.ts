@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
@@ -24,14 +24,14 @@ export class Campaign {
   id!: string;
 
   @Field(() => GraphQLSafeInt)
-  @Property({ type: 'bigint', fieldName: 'partner_id' })
+  @Property({ type: new BigIntType('string'), fieldName: 'partner_id' })
   partnerId!: string;
   @Field(() => GraphQLSafeInt)
-  @Property({ type: 'bigint', fieldName: 'advertiser_id' })
+  @Property({ type: new BigIntType('string'), fieldName: 'advertiser_id' })
   advertiserId!: string;
 
   @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property({ type: 'bigint', fieldName: 'agency_id', nullable: true })
+  @Property({ type: new BigIntType('string'), fieldName: 'agency_id', nullable: true })
   agencyId!: string | null;
 
   @Field() @Property({ type: 'text' }) title!: string;

@@ -1,5 +1,4 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { PlatformError } from '@campaign/schema';
 import { requireAdmin } from '../auth/principal.js';
 import type { SettlementContext } from '../context.js';
 import { Settlement } from '../settlement/settlement.entity.js';
@@ -16,24 +15,25 @@ export class CampaignResolver {
     @Arg('input', () => CreateCampaignInput) input: CreateCampaignInput,
     @Ctx() ctx: SettlementContext,
   ) {
-    requireAdmin(await ctx.principal());
-    return campaigns.create(ctx.em, input);
+    const principal = await ctx.principal();
+    requireAdmin(principal);
+    return campaigns.create(ctx.em, input, principal);
   }
 
   @Mutation(() => Campaign, {
     description: 'Marks the campaign UPLOADED and creates its settlement, once.',
   })
   async markCampaignUploaded(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    requireAdmin(await ctx.principal());
-    return campaigns.markUploaded(ctx.em, id);
+    const principal = await ctx.principal();
+    requireAdmin(principal);
+    return campaigns.markUploaded(ctx.em, id, principal);
   }
 
   @Query(() => Campaign)
   async campaign(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    requireAdmin(await ctx.principal());
-    const campaign = await ctx.loaders.campaign.load(id);
-    if (!campaign) throw new PlatformError('NOT_FOUND', `Campaign ${id} was not found.`);
-    return campaign;
+    const principal = await ctx.principal();
+    requireAdmin(principal);
+    return campaigns.getVisible(ctx.em, principal, id);
   }
 
   @FieldResolver(() => Settlement, { nullable: true })

@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
 import { Advertiser } from '../advertiser/advertiser.entity.js';
 import { Agency } from '../agency/agency.entity.js';
+import { AgencyService } from '../agency/agency.service.js';
+import type { Principal } from '../auth/principal.js';
+import { inScope, scopeOf } from '../auth/scope.js';
 import { parseMoney } from '../money/money.js';
 import { parseRate } from '../money/rate.js';
 import { Partner } from '../partner/partner.entity.js';
@@ -14,9 +17,47 @@ import { Campaign } from './campaign.entity.js';
 import type { CreateCampaignInput } from './campaign.inputs.js';
 
 export class CampaignService {
-  constructor(private readonly settlements = new SettlementService()) {}
+  constructor(
+    private readonly settlements = new SettlementService(),
+    private readonly agencies = new AgencyService(),
+  ) {}
 
-  async create(em: EntityManager, input: CreateCampaignInput): Promise<Campaign> {
+  /** A campaign the admin may see: an agency admin sees its agency's only (S9); else 404. */
+  async getVisible(em: EntityManager, principal: Principal, id: string): Promise<Campaign> {
+    const campaign = /^CAM[1-9]\d{0,16}$/.test(id) ? await em.findOne(Campaign, { id }) : null;
+    if (!campaign || !(await this.isVisible(em, principal, campaign))) {
+      throw new PlatformError('NOT_FOUND', `Campaign ${id} was not found.`);
+    }
+    return campaign;
+  }
+
+  private async isVisible(em: EntityManager, principal: Principal, campaign: Campaign) {
+    const scope = scopeOf(principal);
+    if (scope.agencyId === null && scope.partnerId === null) return true;
+    return inScope(scope, await this.agencies.defaultAgencyId(em), campaign);
+  }
+
+  async create(
+    em: EntityManager,
+    input: CreateCampaignInput,
+    principal?: Principal,
+  ): Promise<Campaign> {
+    if (principal?.agencyId) {
+      // An agency admin creates its own agency's campaigns; no agencyId means its agency.
+      const defaultAgencyId = await this.agencies.defaultAgencyId(em);
+      const requested =
+        input.agencyId === null || input.agencyId === undefined
+          ? principal.agencyId
+          : String(input.agencyId);
+      if (requested !== principal.agencyId) {
+        throw new PlatformError(
+          'INVALID_REQUEST',
+          `An admin of agency ${principal.agencyId} creates campaigns of that agency only.`,
+          { field: 'agencyId' },
+        );
+      }
+      input = { ...input, agencyId: requested === defaultAgencyId ? null : Number(requested) };
+    }
     const settlementType = input.settlementType ?? 'PLATFORM_SETTLEMENT';
     if (!isSettlementType(settlementType))
       throw new PlatformError('INVALID_REQUEST', 'settlementType is not known.');
@@ -63,7 +104,8 @@ export class CampaignService {
    * returns the same settlement: the campaign row is locked and the settlement's campaign_id is
    * unique.
    */
-  async markUploaded(em: EntityManager, campaignId: string): Promise<Campaign> {
+  async markUploaded(em: EntityManager, campaignId: string, actor: Principal): Promise<Campaign> {
+    await this.getVisible(em, actor, campaignId);
     await em.transactional(async (tx) => {
       const [row] = await tx.execute<{ status: string }[]>(
         `select status from campaign where id = ? for update`,
@@ -81,7 +123,7 @@ export class CampaignService {
       const campaign = await tx.findOneOrFail(Campaign, { id: campaignId });
       const partner = await tx.findOneOrFail(Partner, { id: campaign.partnerId });
       campaign.status = 'UPLOADED';
-      await this.settlements.createForCampaign(tx, campaign, partner);
+      await this.settlements.createForCampaign(tx, campaign, partner, actor);
       await tx.flush();
     });
     return em.findOneOrFail(Campaign, { id: campaignId }, { refresh: true });

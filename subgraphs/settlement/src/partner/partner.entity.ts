@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
@@ -12,7 +12,7 @@ registerEnumType(PartnerEntityType, { name: 'PartnerEntityType' });
 @Entity({ tableName: 'partner' })
 export class Partner {
   @Field(() => GraphQLSafeInt)
-  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  @PrimaryKey({ type: new BigIntType('string'), autoincrement: true })
   id!: string;
 
   @Field() @Property({ type: 'text' }) name!: string;

@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
@@ -21,10 +21,10 @@ export class Settlement {
   @Property({ type: 'string', length: 20, fieldName: 'campaign_id' })
   campaignId!: string;
   @Field(() => GraphQLSafeInt)
-  @Property({ type: 'bigint', fieldName: 'partner_id' })
+  @Property({ type: new BigIntType('string'), fieldName: 'partner_id' })
   partnerId!: string;
   @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property({ type: 'bigint', fieldName: 'agency_id', nullable: true })
+  @Property({ type: new BigIntType('string'), fieldName: 'agency_id', nullable: true })
   agencyId!: string | null;
 
   @Field(() => DecimalScalar) @Property(money('campaign_price')) campaignPrice!: Decimal;
@@ -43,10 +43,10 @@ export class Settlement {
   settlementType!: SettlementType;
 
   @Field(() => GraphQLSafeInt, { nullable: true })
-  @Property({ type: 'bigint', fieldName: 'advertiser_invoice_id', nullable: true })
+  @Property({ type: new BigIntType('string'), fieldName: 'advertiser_invoice_id', nullable: true })
   advertiserInvoiceId!: string | null;
   @Field(() => GraphQLSafeInt, { nullable: true })
-  @Property({ type: 'bigint', fieldName: 'partner_payout_id', nullable: true })
+  @Property({ type: new BigIntType('string'), fieldName: 'partner_payout_id', nullable: true })
   partnerPayoutId!: string | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true })

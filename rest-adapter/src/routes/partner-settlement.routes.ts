@@ -1,0 +1,46 @@
+import { defineRoute, ok, type Route } from '../route.js';
+import { PARTNER_SETTLEMENT, action, getById, list } from './settlement-fields.js';
+
+const base = '/api/partner/settlements';
+
+const SUMMARY = `byStatus { status count campaignPrice settlementAmount withholdingTaxAmount payoutAmount }
+  totalCount campaignPrice settlementAmount withholdingTaxAmount payoutAmount`;
+
+/** Spec section 4.2: a partner's own settlements, each path one GraphQL operation. */
+export const partnerSettlementRoutes: Route<never>[] = [
+  list(base, 'partnerSettlements', 'PartnerSettlementFilter', PARTNER_SETTLEMENT),
+  defineRoute<Record<string, unknown>>({
+    method: 'GET',
+    path: `${base}/summary`,
+    document: `query { result: partnerSettlementSummary { ${SUMMARY} } }`,
+    variables: () => ({}),
+    respond: (data) => ok(data['result']),
+  }) as Route<never>,
+  getById(`${base}/:id`, 'partnerSettlement', PARTNER_SETTLEMENT),
+  action(
+    'POST',
+    `${base}/:id/request`,
+    'requestSettlement',
+    'SettlementActionInput',
+    PARTNER_SETTLEMENT,
+  ),
+  action(
+    'POST',
+    `${base}/:id/invoice-issued`,
+    'partnerMarkInvoiceIssued',
+    'SettlementActionInput',
+    PARTNER_SETTLEMENT,
+  ),
+  action(
+    'POST',
+    `${base}/:id/invoice-paid`,
+    'partnerMarkInvoicePaid',
+    'SettlementActionInput',
+    PARTNER_SETTLEMENT,
+  ),
+  getById(
+    `${base}/:id/reverse-issuance-grant-url`,
+    'reverseIssuanceGrantUrl',
+    'settlementId grantUrl expiresAt',
+  ),
+];

@@ -1,0 +1,64 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, registerEnumType } from 'type-graphql';
+import type { LensContext } from '../context.js';
+import { LensOperation, LensOperationPage } from '../operation/operation.type.js';
+
+export enum ReconciliationResolution {
+  RERUN = 'RERUN',
+  FAIL = 'FAIL',
+}
+registerEnumType(ReconciliationResolution, {
+  name: 'ReconciliationResolution',
+  description: 'RERUN reads again and settles on the outcome; FAIL gives up with a full refund.',
+});
+
+/** Lens administration: SUPER_ADMIN tokens only (see admin/admin-auth.ts). */
+@Resolver()
+export class AdminResolver {
+  @Query(() => LensOperationPage, {
+    description: 'Admin: every operation in RECONCILIATION_REQUIRED, oldest first.',
+  })
+  async operationsRequiringReconciliation(
+    @Ctx() context: LensContext,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ): Promise<LensOperationPage> {
+    await context.admin();
+    const page = await context.services.queries.requiringReconciliation(context.em, {
+      first: first ?? null,
+      after: after ?? null,
+    });
+    return {
+      items: page.items.map((o) => LensOperation.from(o, false)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  @Mutation(() => LensOperation, {
+    description: 'Admin: resolves an operation in RECONCILIATION_REQUIRED to SUCCEEDED or FAILED.',
+  })
+  async resolveOperation(
+    @Arg('operationId', () => ID) operationId: string,
+    @Ctx() context: LensContext,
+    @Arg('resolution', () => ReconciliationResolution, {
+      defaultValue: ReconciliationResolution.RERUN,
+    })
+    resolution: ReconciliationResolution,
+  ): Promise<LensOperation> {
+    const admin = await context.admin();
+    const operation = await context.services.reconciliation.resolve(
+      context.em,
+      operationId,
+      resolution,
+      admin,
+    );
+    return LensOperation.from(operation, false);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Admin: revokes an API key for good; false when unknown or already revoked.',
+  })
+  async revokeApiKey(@Arg('apiKey') apiKey: string, @Ctx() context: LensContext): Promise<boolean> {
+    await context.admin();
+    return context.services.tenants.revokeKey(context.em, apiKey);
+  }
+}

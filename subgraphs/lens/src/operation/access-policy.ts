@@ -1,0 +1,33 @@
+import { PlatformError } from '@campaign/schema';
+import type { Tenant } from '../tenant/tenant.entity.js';
+import { planIncludes } from '../tenant/plans.js';
+
+/**
+ * The 403s of DESIGN.md L2, in this order: the deployment switched the operation off, the
+ * tenant's plan does not include it, the tenant's key may not call it.
+ */
+export class AccessPolicy {
+  private readonly disabled: ReadonlySet<string>;
+
+  constructor(disabledOperations: readonly string[]) {
+    this.disabled = new Set(disabledOperations);
+  }
+
+  check(tenant: Tenant, operationName: string): void {
+    if (this.disabled.has(operationName)) {
+      throw new PlatformError(
+        'OPERATION_DISABLED',
+        `${operationName} is switched off in this deployment.`,
+      );
+    }
+    if (!planIncludes(tenant.plan, operationName)) {
+      throw new PlatformError(
+        'PLAN_REQUIRED',
+        `The ${tenant.plan} plan does not include ${operationName}; a plan that does is required.`,
+      );
+    }
+    if (!tenant.permissions.includes('*') && !tenant.permissions.includes(operationName)) {
+      throw new PlatformError('PERMISSION_DENIED', `This API key may not call ${operationName}.`);
+    }
+  }
+}

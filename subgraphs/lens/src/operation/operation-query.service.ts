@@ -1,0 +1,73 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PlatformError } from '@campaign/schema';
+import { Operation, type OperationStatus } from './operation.entity.js';
+import { decodeCursor, pageOf, pageSize, type Page } from './page-cursor.js';
+
+type Row = Record<string, unknown> & { id: string; created_key: string };
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The (created_at, id) key of the last operation shown, from an `after` cursor. */
+function keyAfter(after: string | null | undefined): string[] | null {
+  const key = decodeCursor(after, 2);
+  if (key && !(TIMESTAMP.test(key[0]!) && UUID.test(key[1]!))) {
+    throw new PlatformError('INVALID_CURSOR', 'after: not a cursor this list returned.');
+  }
+  return key;
+}
+
+/** The console lists of operations: a tenant's own, and the admins' reconciliation queue. */
+export class OperationQueryService {
+  /** The tenant's operations, newest first, optionally of one status. */
+  async forTenant(
+    em: EntityManager,
+    tenantId: string,
+    options: { status?: OperationStatus | null; first?: number | null; after?: string | null },
+  ): Promise<Page<Operation>> {
+    const size = pageSize(options.first);
+    const after = keyAfter(options.after);
+    const rows = await em.execute<Row[]>(
+      `select *, created_at::text as created_key from operation
+       where tenant_id = ? and (?::text is null or status = ?)
+         and (?::timestamptz is null or (created_at, id) < (?::timestamptz, ?::uuid))
+       order by created_at desc, id desc limit ?`,
+      [
+        tenantId,
+        options.status ?? null,
+        options.status ?? null,
+        after?.[0] ?? null,
+        after?.[0] ?? null,
+        after?.[1] ?? null,
+        size + 1,
+      ],
+    );
+    return this.page(em, rows, size);
+  }
+
+  /** Every tenant's operations in RECONCILIATION_REQUIRED, oldest first (admins). */
+  async requiringReconciliation(
+    em: EntityManager,
+    options: { first?: number | null; after?: string | null },
+  ): Promise<Page<Operation>> {
+    const size = pageSize(options.first);
+    const after = keyAfter(options.after);
+    const rows = await em.execute<Row[]>(
+      `select *, created_at::text as created_key from operation
+       where status = 'RECONCILIATION_REQUIRED'
+         and (?::timestamptz is null or (created_at, id) > (?::timestamptz, ?::uuid))
+       order by created_at, id limit ?`,
+      [after?.[0] ?? null, after?.[0] ?? null, after?.[1] ?? null, size + 1],
+    );
+    return this.page(em, rows, size);
+  }
+
+  private page(em: EntityManager, rows: Row[], size: number): Page<Operation> {
+    return pageOf(
+      rows,
+      size,
+      ({ created_key: _key, ...row }) => em.map(Operation, row),
+      (row) => [row.created_key, row.id],
+    );
+  }
+}

@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '@campaign/platform';
+import { JOB_MAX_ATTEMPTS, RECONCILE_TASK } from './job-queue.js';
+
+const BATCH = 100;
+
+/**
+ * DESIGN.md L6: a RUNNING operation whose lease expired (its worker died, or hung past the lease
+ * without a heartbeat) has an unknown outcome. The sweep moves it to RECONCILIATION_REQUIRED and,
+ * in the same statement, queues a durable job that resolves it by reading again (reads are safe
+ * to repeat). Every replica sweeps; `skip locked` keeps them from taking the same rows.
+ */
+export class Reconciler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly logger: Logger,
+  ) {}
+
+  /** One sweep; returns how many operations moved to RECONCILIATION_REQUIRED. */
+  async sweep(): Promise<number> {
+    const rows = await this.em().execute<{ id: string }[]>(
+      `with expired as (
+         select id from operation
+         where status = 'RUNNING' and lease_expires_at < now()
+         order by lease_expires_at limit ? for update skip locked
+       ), moved as (
+         update operation o set status = 'RECONCILIATION_REQUIRED', attempt_owner = null,
+           updated_at = now()
+         from expired where o.id = expired.id returning o.id
+       )
+       select moved.id, graphile_worker.add_job(?, json_build_object('operationId', moved.id),
+         job_key => 'reconcile:' || moved.id, max_attempts => ?) is not null as queued
+       from moved`,
+      [BATCH, RECONCILE_TASK, JOB_MAX_ATTEMPTS],
+    );
+    if (rows.length) {
+      this.logger.warn(
+        { operationIds: rows.map((r) => r.id) },
+        'operations with an expired lease moved to RECONCILIATION_REQUIRED',
+      );
+    }
+    return rows.length;
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      this.running = this.sweep().catch((err: unknown) =>
+        this.logger.error({ err }, 'reconciliation sweep failed'),
+      );
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,253 @@
+import type { AdvertiserInvoice } from '../invoice/advertiser-invoice.entity.js';
+import { formatMoney } from '../money/money.js';
+import {
+  OutboxEvent,
+  TAX_INVOICE_PROVIDER_RECIPIENT,
+  TEAM_CHAT_RECIPIENT,
+} from '../outbox/outbox.js';
+import type { PartnerPayout } from '../payout/partner-payout.entity.js';
+import type { ReverseIssuance } from '../reverse-issuance/reverse-issuance.entity.js';
+import { calculateInvoiceAmounts } from '../invoice/invoice-amounts.js';
+import type { Agency } from '../agency/agency.entity.js';
+import type { Notice, SettlementStep } from './settlement-step.js';
+import type { SettlementStatus } from './settlement-types.js';
+
+/**
+ * The notifications of spec section 6 and the provider requests, as outbox payloads. Each says
+ * what a recipient needs without a second look-up: amounts as decimal strings, names, accounts.
+ */
+
+const subject = (s: SettlementStep) => ({
+  settlementId: s.id,
+  campaignId: s.campaign.id,
+  campaignTitle: s.campaign.title,
+  settlementType: s.settlement.settlementType,
+});
+
+const agencyParty = (agency: Agency) => ({
+  agencyId: agency.id,
+  code: agency.code,
+  businessName: agency.businessName,
+  businessNumber: agency.businessNumber,
+  representativeName: agency.representativeName,
+  email: agency.email,
+});
+
+export function statusChanged(
+  s: SettlementStep,
+  from: SettlementStatus,
+  to: SettlementStatus,
+  reason: string | null,
+  trigger: string,
+): Notice {
+  return {
+    event: OutboxEvent.SETTLEMENT_STATUS_CHANGED,
+    recipient: TEAM_CHAT_RECIPIENT,
+    payload: {
+      ...subject(s),
+      thread: s.id,
+      partnerName: s.partner.name,
+      fromStatus: from,
+      toStatus: to,
+      trigger,
+      reason,
+      actor: `${s.actor.role}:${s.actor.subject}`,
+    },
+  };
+}
+
+export function settlementRequested(s: SettlementStep): Notice {
+  return {
+    event: OutboxEvent.SETTLEMENT_REQUESTED,
+    recipient: TEAM_CHAT_RECIPIENT,
+    payload: {
+      ...subject(s),
+      thread: s.id,
+      partnerId: s.partner.id,
+      partnerName: s.partner.name,
+      partnerEntityType: s.partner.entityType,
+      campaignPrice: formatMoney(s.settlement.campaignPrice),
+      settlementAmount: formatMoney(s.settlement.settlementAmount),
+      payoutAmount: formatMoney(s.settlement.payoutAmount),
+    },
+  };
+}
+
+/** DIRECT_INVOICE: the advertiser pays the partner, whose bank details it needs. */
+export function directSettlementRequest(s: SettlementStep): Notice {
+  return {
+    event: OutboxEvent.DIRECT_SETTLEMENT_REQUEST,
+    recipient: s.advertiser.email,
+    payload: {
+      ...subject(s),
+      advertiserName: s.advertiser.name,
+      partnerName: s.partner.name,
+      amount: formatMoney(s.settlement.campaignPrice),
+      bankName: s.settlement.bankName,
+      accountNumber: s.settlement.accountNumber,
+      accountHolder: s.settlement.accountHolder,
+    },
+  };
+}
+
+export function paymentRequestAdvertiser(s: SettlementStep, invoice: AdvertiserInvoice): Notice {
+  return {
+    event: OutboxEvent.PAYMENT_REQUEST_ADVERTISER,
+    recipient: s.advertiser.email,
+    payload: {
+      ...subject(s),
+      advertiserName: s.advertiser.name,
+      invoiceNumber: invoice.invoiceNumber,
+      subtotal: formatMoney(invoice.subtotal),
+      taxAmount: formatMoney(invoice.taxAmount),
+      totalAmount: formatMoney(invoice.totalAmount),
+      bankName: invoice.bankName,
+      accountNumber: invoice.accountNumber,
+      accountHolder: invoice.accountHolder,
+    },
+  };
+}
+
+/** Forward issuance: the agency issues the advertiser's tax invoice through the provider. */
+export async function taxInvoiceIssueRequest(
+  s: SettlementStep,
+  invoice: AdvertiserInvoice,
+): Promise<Notice> {
+  return {
+    event: OutboxEvent.TAX_INVOICE_ISSUE_REQUEST,
+    recipient: TAX_INVOICE_PROVIDER_RECIPIENT,
+    payload: {
+      ...subject(s),
+      invoiceId: String(invoice.id),
+      invoiceNumber: invoice.invoiceNumber,
+      supplier: agencyParty(await s.agency()),
+      buyer: { advertiserId: s.advertiser.id, name: s.advertiser.name, email: s.advertiser.email },
+      supplyAmount: formatMoney(invoice.subtotal),
+      taxAmount: formatMoney(invoice.taxAmount),
+      totalAmount: formatMoney(invoice.totalAmount),
+    },
+  };
+}
+
+/** Reverse issuance: the platform drafts the business partner's tax invoice for its approval. */
+export async function reverseIssueRequest(
+  s: SettlementStep,
+  record: ReverseIssuance,
+): Promise<Notice> {
+  const amounts = calculateInvoiceAmounts(s.settlement.settlementAmount);
+  return {
+    event: OutboxEvent.TAX_INVOICE_REVERSE_ISSUE_REQUEST,
+    recipient: TAX_INVOICE_PROVIDER_RECIPIENT,
+    payload: {
+      ...subject(s),
+      issuanceKey: record.issuanceKey,
+      supplier: {
+        partnerId: s.partner.id,
+        name: s.partner.name,
+        entityType: s.partner.entityType,
+        email: s.partner.email,
+      },
+      buyer: agencyParty(await s.agency()),
+      supplyAmount: formatMoney(amounts.subtotal),
+      taxAmount: formatMoney(amounts.taxAmount),
+      totalAmount: formatMoney(amounts.totalAmount),
+    },
+  };
+}
+
+export function reverseCancelRequest(s: SettlementStep, record: ReverseIssuance): Notice {
+  return {
+    event: OutboxEvent.TAX_INVOICE_REVERSE_CANCEL_REQUEST,
+    recipient: TAX_INVOICE_PROVIDER_RECIPIENT,
+    payload: { ...subject(s), issuanceKey: record.issuanceKey },
+  };
+}
+
+export function paymentConfirmedAdvertiser(
+  s: SettlementStep,
+  invoice: AdvertiserInvoice | null,
+): Notice {
+  return {
+    event: OutboxEvent.PAYMENT_CONFIRMED_ADVERTISER,
+    recipient: s.advertiser.email,
+    payload: {
+      ...subject(s),
+      advertiserName: s.advertiser.name,
+      invoiceNumber: invoice?.invoiceNumber ?? null,
+      amount: formatMoney(invoice ? invoice.totalAmount : s.settlement.campaignPrice),
+    },
+  };
+}
+
+export function advertiserPaidPartner(s: SettlementStep): Notice {
+  return {
+    event: OutboxEvent.ADVERTISER_PAID_PARTNER,
+    recipient: s.partner.email,
+    payload: {
+      ...subject(s),
+      partnerName: s.partner.name,
+      settlementAmount: formatMoney(s.settlement.settlementAmount),
+      withholdingTaxAmount: formatMoney(s.settlement.withholdingTaxAmount),
+      payoutAmount: formatMoney(s.settlement.payoutAmount),
+    },
+  };
+}
+
+/** Asks a business partner for its tax invoice on the settlement amount. */
+export async function invoiceRequestPartner(
+  s: SettlementStep,
+  payout: PartnerPayout,
+): Promise<Notice> {
+  const amounts = calculateInvoiceAmounts(s.settlement.settlementAmount);
+  return {
+    event: OutboxEvent.INVOICE_REQUEST_PARTNER,
+    recipient: s.partner.email,
+    payload: {
+      ...subject(s),
+      partnerName: s.partner.name,
+      payoutNumber: payout.payoutNumber,
+      buyer: agencyParty(await s.agency()),
+      supplyAmount: formatMoney(amounts.subtotal),
+      taxAmount: formatMoney(amounts.taxAmount),
+      totalAmount: formatMoney(amounts.totalAmount),
+    },
+  };
+}
+
+export function payoutCompletedPartner(
+  s: SettlementStep,
+  payout: PartnerPayout | null,
+  transactionId: string | null,
+): Notice {
+  return {
+    event: OutboxEvent.PAYOUT_COMPLETED_PARTNER,
+    recipient: s.partner.email,
+    payload: {
+      ...subject(s),
+      partnerName: s.partner.name,
+      payoutNumber: payout?.payoutNumber ?? null,
+      payoutAmount: formatMoney(s.settlement.payoutAmount),
+      bankName: s.settlement.bankName,
+      accountNumber: s.settlement.accountNumber,
+      accountHolder: s.settlement.accountHolder,
+      transactionId,
+    },
+  };
+}
+
+/** DIRECT_INVOICE: the partner's tax invoice to the advertiser was issued. */
+export function invoiceIssuedAdvertiser(s: SettlementStep): Notice {
+  return {
+    event: OutboxEvent.INVOICE_ISSUED_ADVERTISER,
+    recipient: s.advertiser.email,
+    payload: {
+      ...subject(s),
+      advertiserName: s.advertiser.name,
+      issuer: s.partner.name,
+      amount: formatMoney(s.settlement.campaignPrice),
+      bankName: s.settlement.bankName,
+      accountNumber: s.settlement.accountNumber,
+      accountHolder: s.settlement.accountHolder,
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { connectSql, type Sql } from '@campaign/stack/sql';
+import { rest, stack, type HttpResult } from '../support/clients.js';
+import { expectDocumented, type Envelope, type LensBody } from './lens-client.js';
+
+/** Whole-stack helpers of the engine tests: a direct look at the lens database, and REST calls. */
+
+/** One PostgreSQL client on the lens database for the test file (opened and closed by hooks). */
+export function useLensDatabase(): () => Sql {
+  let sql: Sql | undefined;
+  beforeAll(async () => {
+    sql = await connectSql(stack().lensDatabase);
+  });
+  afterAll(async () => {
+    await sql?.end();
+  });
+  return () => sql!;
+}
+
+export async function tenantIdOf(sql: Sql, apiKey: string): Promise<string> {
+  const hash = createHash('sha256').update(apiKey).digest('hex');
+  const [row] = await sql.query<{ tenant_id: string }>(
+    'select tenant_id from api_key where key_hash = $1',
+    [hash],
+  );
+  return row!.tenant_id;
+}
+
+export interface TenantState {
+  balance: number;
+  ledgerSum: number;
+  ledgerEntries: number;
+  operations: number;
+  negativeBalances: number;
+}
+
+/** Everything the engine can have written for one tenant. */
+export async function tenantState(sql: Sql, tenantId: string): Promise<TenantState> {
+  const [row] = await sql.query<Record<string, string>>(
+    `select (select credit_balance from tenant where id = $1) as balance,
+       (select coalesce(sum(amount), 0) from credit_ledger_entry where tenant_id = $1) as ledger_sum,
+       (select count(*) from credit_ledger_entry where tenant_id = $1) as ledger_entries,
+       (select count(*) from credit_ledger_entry where tenant_id = $1 and balance_after < 0)
+         as negative_balances,
+       (select count(*) from operation where tenant_id = $1) as operations`,
+    [tenantId],
+  );
+  return {
+    balance: Number(row!['balance']),
+    ledgerSum: Number(row!['ledger_sum']),
+    ledgerEntries: Number(row!['ledger_entries']),
+    operations: Number(row!['operations']),
+    negativeBalances: Number(row!['negative_balances']),
+  };
+}
+
+/** POST /accounts/profile over REST, checked against the published OpenAPI document. */
+export async function profile(
+  token: string | undefined,
+  body: unknown,
+  idempotencyKey: string | null = randomUUID(),
+): Promise<HttpResult<LensBody>> {
+  const result = await rest<LensBody>('POST', '/api/lens/v1/accounts/profile', {
+    ...(token === undefined ? {} : { token }),
+    body,
+    headers: idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey },
+  });
+  expectDocumented('/accounts/profile', 'post', result);
+  return result;
+}
+
+/** GET /operations/{id} over REST, checked against the document. */
+export async function status(token: string, operationId: string): Promise<HttpResult<LensBody>> {
+  const result = await rest<LensBody>('GET', `/api/lens/v1/operations/${operationId}`, { token });
+  expectDocumented('/operations/{operationId}', 'get', result);
+  return result;
+}
+
+/** The L1 error body: the code, its status, and the catalogue's four fields. */
+export function expectError(
+  result: HttpResult<LensBody>,
+  httpStatus: number,
+  code: string,
+  retryable: boolean,
+) {
+  expect(result.status, JSON.stringify(result.body)).toBe(httpStatus);
+  expect(result.body.success).toBe(false);
+  expect(result.body.error).toEqual({ code, message: expect.any(String), httpStatus, retryable });
+}
+
+/** Polls the status endpoint until the operation is in `wanted` (or fails the test). */
+export async function waitForStatus(
+  token: string,
+  operationId: string,
+  wanted: Envelope['status'] | Envelope['status'][],
+  timeoutMs = 20_000,
+): Promise<Envelope> {
+  const statuses = Array.isArray(wanted) ? wanted : [wanted];
+  const until = Date.now() + timeoutMs;
+  let last: Envelope | undefined;
+  while (Date.now() < until) {
+    const result = await status(token, operationId);
+    expect(result.status).toBe(200);
+    last = result.body.data!;
+    if (statuses.includes(last.status)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `operation ${operationId} never reached ${statuses}; last ${JSON.stringify(last)}`,
+  );
+}
+
+/**
+ * A call's terminal envelope: the answer itself, or (when the machine is so loaded that it was a
+ * 202) the status endpoint's once the operation has finished.
+ */
+export async function settled(token: string, result: HttpResult<LensBody>): Promise<Envelope> {
+  const envelope = result.body.data!;
+  if (result.status !== 202) return envelope;
+  return waitForStatus(token, envelope.operationId, ['SUCCEEDED', 'FAILED']);
+}
+
+/** JSON with sorted keys: the engine's canonical input (operation/canonical.ts). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function inputHash(operationName: string, input: unknown): string {
+  return createHash('sha256')
+    .update(operationName)
+    .update('\n')
+    .update(canonicalJson(input))
+    .digest('hex');
+}
+
+/**
+ * Leaves an accounts.profile operation in the database the way a crashed process would: accepted
+ * (credits reserved, ledger entry written) and then never finished. `input` is what is stored;
+ * the input hash is always that of the valid `{accountRef: {handle}}` input, so a REST call with
+ * the same key replays it.
+ */
+export async function forceOperation(
+  sql: Sql,
+  options: {
+    tenantId: string;
+    handle: string;
+    status: 'RUNNING' | 'RECONCILIATION_REQUIRED';
+    idempotencyKey?: string;
+    storedInput?: unknown;
+  },
+): Promise<{ operationId: string; idempotencyKey: string }> {
+  const operationId = randomUUID();
+  const idempotencyKey = options.idempotencyKey ?? randomUUID();
+  const input = { accountRef: { handle: options.handle }, detail: 'standard' };
+  await sql.query('begin');
+  try {
+    await sql.query(
+      `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
+         status, credits_reserved, lease_expires_at, attempt_owner, attempts)
+       values ($1, $2, $3, 'accounts.profile', $4, $5, $6, 1, now() - interval '1 minute',
+         'crashed-process:job0', 1)`,
+      [
+        operationId,
+        options.tenantId,
+        idempotencyKey,
+        JSON.stringify(options.storedInput ?? input),
+        inputHash('accounts.profile', input),
+        options.status,
+      ],
+    );
+    const [row] = await sql.query<{ credit_balance: string }>(
+      `update tenant set credit_balance = credit_balance - 1 where id = $1 returning credit_balance`,
+      [options.tenantId],
+    );
+    await sql.query(
+      `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after)
+       values ($1, $2, 'RESERVE', -1, $3)`,
+      [options.tenantId, operationId, row!.credit_balance],
+    );
+    await sql.query('commit');
+  } catch (error) {
+    await sql.query('rollback');
+    throw error;
+  }
+  return { operationId, idempotencyKey };
+}

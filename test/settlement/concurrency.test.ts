@@ -1,0 +1,152 @@
+import type { Sql } from '@campaign/stack/sql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../support/clients.js';
+import * as f from './support.js';
+
+/** Concurrency (DESIGN S2, S7, S13): one settlement per campaign, one winner per move, numbers. */
+describe('concurrency', () => {
+  let admin: string;
+  let partner: string;
+  let partnerId: number;
+  let advertiserId: number;
+  let db: Sql;
+
+  beforeAll(async () => {
+    admin = await f.adminToken();
+    db = await f.database();
+    [partnerId, advertiserId] = await Promise.all([
+      f.createPartner(admin, 'INDIVIDUAL'),
+      f.createAdvertiser(admin),
+    ]);
+    partner = await f.partnerToken(partnerId);
+  });
+  afterAll(() => db?.end());
+
+  it('10 concurrent markCampaignUploaded calls create one settlement', async () => {
+    const campaignId = await f.createCampaign(admin, { partnerId, advertiserId });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        graphql<{ markCampaignUploaded: { status: string; settlement: { id: string } } }>(
+          `
+            mutation ($id: ID!) {
+              markCampaignUploaded(id: $id) {
+                status
+                settlement {
+                  id
+                }
+              }
+            }
+          `,
+          { id: campaignId },
+          admin,
+        ),
+      ),
+    );
+    for (const result of results) expect(result.errors).toBeUndefined();
+    const ids = new Set(results.map((r) => r.data!.markCampaignUploaded.settlement.id));
+    expect(ids.size).toBe(1);
+    const rows = await db.query(
+      `select count(*)::int as n from settlement where campaign_id = $1`,
+      [campaignId],
+    );
+    expect(rows[0]!['n']).toBe(1);
+    const audit = await f.auditOf(db, [...ids][0]!);
+    expect(audit.filter((a) => a.action === 'CREATED')).toHaveLength(1);
+  });
+
+  it.each([
+    ['PATCH status ADVERTISER_PAID', 'PATCH', '/status', { status: 'ADVERTISER_PAID' }],
+    ['POST cancel', 'POST', '/cancel', undefined],
+  ] as const)(
+    '10 concurrent %s: exactly one wins, the others get a 409',
+    async (_label, method, path, body) => {
+      const id = await f.newSettlement(admin, { partnerId, advertiserId });
+      await f.walkTo(admin, partner, id, 'AWAITING_ADVERTISER_PAYMENT');
+      const auditBefore = (await f.auditOf(db, id)).length;
+      const outboxBefore = (await f.outboxOf(db, id)).length;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => f.call(method, f.adminPath(id, path), admin, body)),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      for (const result of results.filter((r) => r.status !== 200)) {
+        expect(result.status).toBe(409);
+        // A loser that read the old version is CONCURRENT_MODIFICATION (retryable); one that read
+        // after the winner committed sees the new status and the move is no longer allowed.
+        expect(['CONCURRENT_MODIFICATION', 'INVALID_STATUS_TRANSITION']).toContain(
+          result.body.error.code,
+        );
+        expect(result.body.error.retryable).toBe(
+          result.body.error.code === 'CONCURRENT_MODIFICATION',
+        );
+      }
+      expect((await f.auditOf(db, id)).length).toBe(auditBefore + 1);
+      const events = (await f.outboxOf(db, id)).slice(outboxBefore).map((r) => r.event);
+      expect(events.filter((e) => e === 'SETTLEMENT_STATUS_CHANGED')).toHaveLength(1);
+    },
+  );
+
+  it('concurrent retry-issuance on one settlement creates one invoice', async () => {
+    const id = await f.newSettlement(admin, { partnerId, advertiserId });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => f.call('POST', f.adminPath(id, '/retry-issuance'), admin)),
+    );
+    expect(results.some((r) => r.status === 200)).toBe(true);
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r.body.error.code).toBe('CONCURRENT_MODIFICATION');
+    }
+    const rows = await db.query(
+      `select count(*)::int as n from advertiser_invoice where id in
+         (select advertiser_invoice_id from settlement where id = $1)`,
+      [id],
+    );
+    expect(rows[0]!['n']).toBe(1);
+    const events = (await f.outboxOf(db, id)).map((r) => r.event);
+    expect(events.filter((e) => e === 'PAYMENT_REQUEST_ADVERTISER')).toHaveLength(1);
+  });
+
+  async function assertGapless(prefix: 'INV' | 'PAY', numbers: string[]) {
+    const month = numbers[0]!.slice(0, 12); // e.g. INV-2026-11-
+    expect(numbers.every((n) => n.startsWith(month))).toBe(true);
+    const table = prefix === 'INV' ? 'advertiser_invoice' : 'partner_payout';
+    const column = prefix === 'INV' ? 'invoice_number' : 'payout_number';
+    // One statement, one snapshot: the numbers and the counter as committed together.
+    const [row] = await db.query<{ numbers: string[]; counter: number }>(
+      `select (select array_agg(${column}) from ${table} where ${column} like $1) as numbers,
+              (select last_value from document_counter where prefix = $2 and year_month = $3)
+                as counter`,
+      [`${month}%`, prefix, month.slice(4, 11)],
+    );
+    const sequences = row!.numbers.map((n) => Number(n.slice(12))).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1));
+    expect(row!.counter).toBe(sequences.length);
+  }
+
+  it('10 concurrent retry-issuance on 10 settlements: 10 distinct, gapless INV numbers', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, () => f.newSettlement(admin, { partnerId, advertiserId })),
+    );
+    const results = await Promise.all(
+      ids.map((id) => f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin))),
+    );
+    const numbers = results.map((r) => r.advertiserInvoice!['invoiceNumber'] as string);
+    expect(new Set(numbers).size).toBe(10);
+    await assertGapless('INV', numbers);
+  });
+
+  it('10 concurrent start-payout on 10 settlements: 10 distinct, gapless PAY numbers', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const id = await f.newSettlement(admin, { partnerId, advertiserId });
+        await f.walkTo(admin, partner, id, 'ADVERTISER_PAID');
+        return id;
+      }),
+    );
+    const results = await Promise.all(
+      ids.map((id) => f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), admin))),
+    );
+    const numbers = results.map((r) => r.partnerPayout!['payoutNumber'] as string);
+    expect(new Set(numbers).size).toBe(10);
+    await assertGapless('PAY', numbers);
+  });
+});

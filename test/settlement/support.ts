@@ -1,0 +1,284 @@
+import { connectSql, type Sql } from '@campaign/stack/sql';
+import { expect } from 'vitest';
+import { cli } from '../support/cli.js';
+import { graphql, graphqlOk, rest, stack, type HttpResult } from '../support/clients.js';
+
+/** Shared fixtures of the settlement whole-stack tests. */
+
+export type EntityType = 'CORPORATE_BUSINESS' | 'INDIVIDUAL_BUSINESS' | 'INDIVIDUAL';
+export type SettlementType = 'PLATFORM_SETTLEMENT' | 'DIRECT_INVOICE';
+
+export interface Envelope<T = Record<string, unknown>> {
+  success: boolean;
+  data: T;
+  error: { code: string; message: string; httpStatus: number; retryable: boolean };
+}
+
+export type SettlementBody = Record<string, unknown> & {
+  id: string;
+  status: string;
+  settlementType: string;
+  advertiserInvoice?: Record<string, unknown> | null;
+  partnerPayout?: Record<string, unknown> | null;
+  reverseIssuance?: Record<string, unknown> | null;
+};
+
+let seq = 0;
+const unique = (label: string) => `${label} ${process.pid}-${Date.now()}-${++seq}`;
+
+export function adminToken(agencyId?: string): Promise<string> {
+  return agencyId
+    ? cli('auth:token', '--role', 'ADMIN', '--agency', agencyId)
+    : cli('auth:token', '--role', 'SUPER_ADMIN');
+}
+
+export function partnerToken(partnerId: number | string): Promise<string> {
+  return cli('auth:token', '--role', 'PARTNER', '--partner', String(partnerId));
+}
+
+export async function createPartner(
+  token: string,
+  entityType: EntityType,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const { createPartner } = await graphqlOk<{ createPartner: { id: number } }>(
+    `mutation($input: CreatePartnerInput!) { createPartner(input: $input) { id } }`,
+    {
+      input: {
+        name: unique(`Partner ${entityType}`),
+        entityType,
+        email: `partner${++seq}@example.com`,
+        bankName: 'Kakao Bank',
+        accountNumber: '3333-01-1234567',
+        accountHolder: 'Test Holder',
+        ...extra,
+      },
+    },
+    token,
+  );
+  return createPartner.id;
+}
+
+export async function createAdvertiser(token: string): Promise<number> {
+  const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
+    `mutation($input: CreateAdvertiserInput!) { createAdvertiser(input: $input) { id } }`,
+    { input: { name: unique('Advertiser'), email: `advertiser${++seq}@example.com` } },
+    token,
+  );
+  return createAdvertiser.id;
+}
+
+export async function createCampaign(
+  token: string,
+  input: {
+    partnerId: number;
+    advertiserId: number;
+    price?: string;
+    settlementType?: SettlementType;
+    agencyId?: number | null;
+    commissionRate?: string | null;
+  },
+): Promise<string> {
+  const { createCampaign } = await graphqlOk<{ createCampaign: { id: string } }>(
+    `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`,
+    { input: { title: unique('Campaign'), price: '1000000.00', ...input } },
+    token,
+  );
+  return createCampaign.id;
+}
+
+export async function markUploaded(token: string, campaignId: string): Promise<string> {
+  const { markCampaignUploaded } = await graphqlOk<{
+    markCampaignUploaded: { settlement: { id: string } };
+  }>(
+    `mutation($id: ID!) { markCampaignUploaded(id: $id) { settlement { id } } }`,
+    { id: campaignId },
+    token,
+  );
+  return markCampaignUploaded.settlement.id;
+}
+
+/** A new campaign marked UPLOADED: its settlement id. */
+export async function newSettlement(
+  token: string,
+  input: Parameters<typeof createCampaign>[1],
+): Promise<string> {
+  return markUploaded(token, await createCampaign(token, input));
+}
+
+export function adminPath(id: string, suffix = ''): string {
+  return `/api/admin/settlements/${id}${suffix}`;
+}
+
+export function partnerPath(id: string, suffix = ''): string {
+  return `/api/partner/settlements/${id}${suffix}`;
+}
+
+/** A REST call that must answer `status`; returns the body's `data`. */
+export async function expectOk<T = SettlementBody>(
+  result: Promise<HttpResult<Envelope<T>>> | HttpResult<Envelope<T>>,
+  status = 200,
+): Promise<T> {
+  const response = await result;
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(response.body.success).toBe(true);
+  return response.body.data;
+}
+
+/** A REST call that must fail with `code` and the catalogue's status. */
+export async function expectError(
+  result: Promise<HttpResult<Envelope>>,
+  status: number,
+  code: string,
+): Promise<Envelope['error']> {
+  const response = await result;
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(response.body).toEqual({
+    success: false,
+    error: {
+      code,
+      message: expect.any(String),
+      httpStatus: status,
+      retryable: expect.any(Boolean),
+    },
+  });
+  return response.body.error;
+}
+
+export const call = (
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<HttpResult<Envelope<SettlementBody>>> =>
+  rest<Envelope<SettlementBody>>(method, path, { token, body });
+
+/** A client on the stack's settlement database, for asserting rows. */
+export function database(): Promise<Sql> {
+  return connectSql(stack().settlementDatabase);
+}
+
+export interface OutboxRow extends Record<string, unknown> {
+  event: string;
+  channel: string;
+  recipient: string;
+  payload: Record<string, unknown>;
+  status: string;
+  dedupe_key: string;
+}
+
+export async function outboxOf(db: Sql, settlementId: string): Promise<OutboxRow[]> {
+  const rows = await db.query<OutboxRow>(
+    `select event, channel, recipient, payload, status, dedupe_key from outbox
+     where settlement_id = $1 order by id`,
+    [settlementId],
+  );
+  return rows;
+}
+
+export interface AuditRow extends Record<string, unknown> {
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+}
+
+export function auditOf(db: Sql, settlementId: string): Promise<AuditRow[]> {
+  return db.query<AuditRow>(
+    `select action, from_status, to_status, actor_role, reason from settlement_audit
+     where settlement_id = $1 order by id`,
+    [settlementId],
+  );
+}
+
+/**
+ * Row counts of every table a call on these settlements may write, limited to the rows of these
+ * settlements (their own row and version, campaign, invoice, payout, reverse issuance, audit and
+ * outbox) so that test files running in parallel do not disturb the comparison.
+ */
+export async function rowCounts(
+  db: Sql,
+  settlementIds: string[],
+): Promise<Record<string, unknown>> {
+  const [row] = await db.query(
+    `select
+       (select count(*)::int from settlement where id = any($1)) as settlements,
+       (select coalesce(sum(version), 0)::int from settlement where id = any($1)) as versions,
+       (select string_agg(status, ',' order by id) from settlement where id = any($1)) as statuses,
+       (select string_agg(c.status, ',' order by s.id) from settlement s
+          join campaign c on c.id = s.campaign_id where s.id = any($1)) as campaigns,
+       (select count(*)::int from advertiser_invoice i where exists
+          (select 1 from settlement s where s.id = any($1) and s.advertiser_invoice_id = i.id)) as invoices,
+       (select count(*)::int from partner_payout p where exists
+          (select 1 from settlement s where s.id = any($1) and s.partner_payout_id = p.id)) as payouts,
+       (select count(*)::int from reverse_issuance where settlement_id = any($1)) as reverse_issuances,
+       (select count(*)::int from settlement_audit where settlement_id = any($1)) as audit_entries,
+       (select count(*)::int from outbox where settlement_id = any($1)) as outbox_rows`,
+    [settlementIds],
+  );
+  return row!;
+}
+
+/** `confirmPartnerInvoiceReceived`: GraphQL only (no REST path in the specification). */
+export async function confirmPartnerInvoiceReceived(
+  token: string,
+  id: string,
+  partnerInvoiceNumber?: string,
+): Promise<{ data?: { confirmPartnerInvoiceReceived: SettlementBody }; errors?: GqlError[] }> {
+  return graphql(
+    `
+      mutation ($id: ID!, $input: ConfirmPartnerInvoiceInput) {
+        confirmPartnerInvoiceReceived(id: $id, input: $input) {
+          id
+          status
+          partnerInvoiceReceivedAt
+          partnerPayout {
+            status
+            partnerInvoiceNumber
+            partnerInvoiceReceivedAt
+          }
+        }
+      }
+    `,
+    { id, input: partnerInvoiceNumber ? { partnerInvoiceNumber } : null },
+    token,
+  );
+}
+
+export interface GqlError {
+  message: string;
+  extensions?: Record<string, unknown>;
+}
+
+/** Walks a settlement through REST to `status` (PLATFORM_SETTLEMENT; INDIVIDUAL partner). */
+export async function walkTo(
+  admin: string,
+  partner: string,
+  id: string,
+  status:
+    | 'SETTLEMENT_PENDING'
+    | 'AWAITING_ADVERTISER_PAYMENT'
+    | 'ADVERTISER_PAID'
+    | 'PARTNER_PAYOUT_PROCESSING'
+    | 'SETTLEMENT_COMPLETED'
+    | 'SETTLEMENT_CANCELLED',
+): Promise<void> {
+  if (status === 'SETTLEMENT_PENDING') return;
+  if (status === 'SETTLEMENT_CANCELLED') {
+    await expectOk(call('POST', adminPath(id, '/cancel'), admin, { reason: 'test' }));
+    return;
+  }
+  await expectOk(call('POST', partnerPath(id, '/request'), partner));
+  if (status === 'AWAITING_ADVERTISER_PAYMENT') return;
+  await expectOk(call('PATCH', adminPath(id, '/status'), admin, { status: 'ADVERTISER_PAID' }));
+  if (status === 'ADVERTISER_PAID') return;
+  await expectOk(call('POST', adminPath(id, '/start-payout'), admin));
+  if (status === 'PARTNER_PAYOUT_PROCESSING') return;
+  await expectOk(call('POST', adminPath(id, '/complete'), admin));
+}
+
+export type Page = { items: SettlementBody[]; nextCursor: string | null; total: number };
+
+/** A list call (GET with query string) that must succeed; returns `data`. */
+export function page(path: string, token: string): Promise<Page> {
+  return expectOk<Page>(rest<Envelope<Page>>('GET', path, { token }));
+}
