@@ -69,18 +69,25 @@ export async function startEmbeddedPostgres(options: {
     onLog: () => undefined,
     onError: (error: unknown) => log(`postgres: ${String(error)}`),
   });
-  if (asRoot) {
-    // getUidAndGid is private in the typings; it decides which user initdb and postgres run as.
-    (server as unknown as { getUidAndGid: () => Promise<typeof NOBODY> }).getUidAndGid = async () =>
-      NOBODY;
-  }
+  // getUidAndGid is private in the typings; its result is spread into the options of the
+  // initdb and postgres spawns: the user to run as when we are root, and a process group of its
+  // own, so that a Ctrl-C in the terminal reaches the orchestrator, which stops the database last.
+  (server as unknown as { getUidAndGid: () => Promise<object> }).getUidAndGid = async () => ({
+    ...(asRoot ? NOBODY : {}),
+    detached: true,
+  });
   if (!existsSync(`${dataDir}/PG_VERSION`)) {
     log(`initialising PostgreSQL data in ${dataDir}`);
     await server.initialise();
   }
   await server.start();
+  // The package stops every server it started on SIGINT/SIGTERM by itself (async-exit-hook), which
+  // would pull the database from under services still shutting down: our orchestrator stops it,
+  // last, and the package's own hook is left waiting (it gives up after its timeout).
+  const stopServer = server.stop.bind(server);
+  server.stop = () => new Promise<void>(() => undefined);
   return {
     urlFor: (database) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: stopServer,
   };
 }
