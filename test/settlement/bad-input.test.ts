@@ -14,11 +14,9 @@ describe('bad input changes nothing', () => {
   beforeAll(async () => {
     admin = await f.adminToken();
     db = await f.database();
-    const [partnerId, advertiserId] = await Promise.all([
-      f.createPartner(admin, 'CORPORATE_BUSINESS'),
-      f.createAdvertiser(admin),
-    ]);
-    partner = await f.partnerToken(partnerId);
+    const cast = await f.partnerAndAdvertiser(admin, 'CORPORATE_BUSINESS');
+    const { partnerId, advertiserId } = cast;
+    partner = cast.partner;
     id = await f.newSettlement(admin, { partnerId, advertiserId });
     direct = await f.newSettlement(admin, {
       partnerId,

@@ -14,11 +14,7 @@ describe('concurrency', () => {
   beforeAll(async () => {
     admin = await f.adminToken();
     db = await f.database();
-    [partnerId, advertiserId] = await Promise.all([
-      f.createPartner(admin, 'INDIVIDUAL'),
-      f.createAdvertiser(admin),
-    ]);
-    partner = await f.partnerToken(partnerId);
+    ({ partnerId, advertiserId, partner } = await f.partnerAndAdvertiser(admin, 'INDIVIDUAL'));
   });
   afterAll(() => db?.end());
 

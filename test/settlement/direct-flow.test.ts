@@ -15,19 +15,11 @@ describe('DIRECT_INVOICE flow', () => {
     admin = await f.adminToken();
     db = await f.database();
     advertiserId = await f.createAdvertiser(admin);
-    const [individualId, corporateId] = await Promise.all([
-      f.createPartner(admin, 'INDIVIDUAL', {
-        bankName: 'Toss Bank',
-        accountNumber: '1000-2000-3000',
-      }),
-      f.createPartner(admin, 'CORPORATE_BUSINESS', { commissionRate: '15' }),
-    ]);
-    const [individualToken, corporateToken] = await Promise.all([
-      f.partnerToken(individualId),
-      f.partnerToken(corporateId),
-    ]);
-    individual = { id: individualId, token: individualToken };
-    corporate = { id: corporateId, token: corporateToken };
+    ({ individual, corporate } = await f.individualAndCorporate(
+      admin,
+      { bankName: 'Toss Bank', accountNumber: '1000-2000-3000' },
+      { commissionRate: '15' },
+    ));
   });
   afterAll(() => db?.end());
 
@@ -181,13 +173,7 @@ describe('type change (S5)', () => {
     admin = await f.adminToken();
     db = await f.database();
     advertiserId = await f.createAdvertiser(admin);
-    const [individualId, corporateId] = await Promise.all([
-      f.createPartner(admin, 'INDIVIDUAL'),
-      f.createPartner(admin, 'CORPORATE_BUSINESS'),
-    ]);
-    const tokens = await Promise.all([f.partnerToken(individualId), f.partnerToken(corporateId)]);
-    individual = { id: individualId, token: tokens[0] };
-    corporate = { id: corporateId, token: tokens[1] };
+    ({ individual, corporate } = await f.individualAndCorporate(admin));
   });
   afterAll(() => db?.end());
 

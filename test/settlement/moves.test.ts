@@ -41,11 +41,7 @@ describe('every disallowed move is a 409 INVALID_STATUS_TRANSITION that changes 
   beforeAll(async () => {
     admin = await f.adminToken();
     db = await f.database();
-    [partnerId, advertiserId] = await Promise.all([
-      f.createPartner(admin, 'INDIVIDUAL'),
-      f.createAdvertiser(admin),
-    ]);
-    partner = await f.partnerToken(partnerId);
+    ({ partnerId, advertiserId, partner } = await f.partnerAndAdvertiser(admin, 'INDIVIDUAL'));
     await Promise.all(
       STATUSES.map(async (status) => {
         const id = await f.newSettlement(admin, { partnerId, advertiserId });
@@ -154,11 +150,10 @@ describe('cancel from every non-terminal status (S6)', () => {
   beforeAll(async () => {
     admin = await f.adminToken();
     db = await f.database();
-    [partnerId, advertiserId] = await Promise.all([
-      f.createPartner(admin, 'CORPORATE_BUSINESS'),
-      f.createAdvertiser(admin),
-    ]);
-    partner = await f.partnerToken(partnerId);
+    ({ partnerId, advertiserId, partner } = await f.partnerAndAdvertiser(
+      admin,
+      'CORPORATE_BUSINESS',
+    ));
   });
   afterAll(() => db?.end());
 

@@ -282,3 +282,38 @@ export type Page = { items: SettlementBody[]; nextCursor: string | null; total: 
 export function page(path: string, token: string): Promise<Page> {
   return expectOk<Page>(rest<Envelope<Page>>('GET', path, { token }));
 }
+
+/** A partner of `entityType` with its token, and an advertiser: the usual cast of a test. */
+export async function partnerAndAdvertiser(
+  admin: string,
+  entityType: EntityType,
+): Promise<{ partnerId: number; advertiserId: number; partner: string }> {
+  const [partnerId, advertiserId] = await Promise.all([
+    createPartner(admin, entityType),
+    createAdvertiser(admin),
+  ]);
+  return { partnerId, advertiserId, partner: await partnerToken(partnerId) };
+}
+
+/** One INDIVIDUAL and one CORPORATE_BUSINESS partner, each with its token. */
+export async function individualAndCorporate(
+  admin: string,
+  individualExtra: Record<string, unknown> = {},
+  corporateExtra: Record<string, unknown> = {},
+): Promise<{
+  individual: { id: number; token: string };
+  corporate: { id: number; token: string };
+}> {
+  const [individualId, corporateId] = await Promise.all([
+    createPartner(admin, 'INDIVIDUAL', individualExtra),
+    createPartner(admin, 'CORPORATE_BUSINESS', corporateExtra),
+  ]);
+  const [individualToken, corporateToken] = await Promise.all([
+    partnerToken(individualId),
+    partnerToken(corporateId),
+  ]);
+  return {
+    individual: { id: individualId, token: individualToken },
+    corporate: { id: corporateId, token: corporateToken },
+  };
+}

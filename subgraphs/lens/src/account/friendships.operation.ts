@@ -11,33 +11,35 @@ const FOLLOWERS_MAX = 50;
 /** A search answers one filtered page of at most this many accounts. */
 const SEARCH_MAX = 50;
 
-@InputType({ description: 'accounts.followers: accounts that follow this account.' })
-export class AccountsFollowersInput {
-  @Field(() => AccountRefInput) accountRef!: AccountRefInput;
-  @Field(() => String, { nullable: true, description: 'A nextCursor; not with search.' })
-  cursor?: string | null;
-  @Field(() => Int, { nullable: true, description: '1-50, default 50; not with search.' })
-  pageSize?: number | null;
-  @Field(() => String, {
-    nullable: true,
-    description: '1-100 characters; filters the list and disables paging.',
-  })
-  search?: string | null;
+/** The GraphQL input of accounts.followers and accounts.following: the same fields, two names. */
+function friendshipsInputType(name: string, description: string) {
+  @InputType(name, { description })
+  class FriendshipsArgs {
+    @Field(() => AccountRefInput) accountRef!: AccountRefInput;
+    @Field(() => String, { nullable: true, description: 'A nextCursor; not with search.' })
+    cursor?: string | null;
+    @Field(() => Int, { nullable: true, description: '1-50, default 50; not with search.' })
+    pageSize?: number | null;
+    @Field(() => String, {
+      nullable: true,
+      description: '1-100 characters; filters the list and disables paging.',
+    })
+    search?: string | null;
+  }
+  return FriendshipsArgs;
 }
 
-@InputType({ description: 'accounts.following: accounts this account follows.' })
-export class AccountsFollowingInput {
-  @Field(() => AccountRefInput) accountRef!: AccountRefInput;
-  @Field(() => String, { nullable: true, description: 'A nextCursor; not with search.' })
-  cursor?: string | null;
-  @Field(() => Int, { nullable: true, description: '1-50, default 50; not with search.' })
-  pageSize?: number | null;
-  @Field(() => String, {
-    nullable: true,
-    description: '1-100 characters; filters the list and disables paging.',
-  })
-  search?: string | null;
-}
+export const AccountsFollowersInput = friendshipsInputType(
+  'AccountsFollowersInput',
+  'accounts.followers: accounts that follow this account.',
+);
+export type AccountsFollowersInput = InstanceType<typeof AccountsFollowersInput>;
+
+export const AccountsFollowingInput = friendshipsInputType(
+  'AccountsFollowingInput',
+  'accounts.following: accounts this account follows.',
+);
+export type AccountsFollowingInput = InstanceType<typeof AccountsFollowingInput>;
 
 export interface FriendshipsInput extends PagedInput {
   /** null when `search` is given (paging is disabled). */

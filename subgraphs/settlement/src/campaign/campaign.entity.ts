@@ -1,10 +1,16 @@
-import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalType } from '@campaign/platform/orm';
 import { DecimalScalar } from '@campaign/schema';
 import { SettlementType } from '../settlement/settlement-types.js';
+import {
+  bigintRef,
+  createdAtColumn,
+  optionalBigintRef,
+  updatedAtColumn,
+} from '../entity-columns.js';
 
 export const CampaignStatus = {
   CREATED: 'CREATED',
@@ -24,14 +30,14 @@ export class Campaign {
   id!: string;
 
   @Field(() => GraphQLSafeInt)
-  @Property({ type: new BigIntType('string'), fieldName: 'partner_id' })
+  @Property(bigintRef('partner_id'))
   partnerId!: string;
   @Field(() => GraphQLSafeInt)
-  @Property({ type: new BigIntType('string'), fieldName: 'advertiser_id' })
+  @Property(bigintRef('advertiser_id'))
   advertiserId!: string;
 
   @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property({ type: new BigIntType('string'), fieldName: 'agency_id', nullable: true })
+  @Property(optionalBigintRef('agency_id'))
   agencyId!: string | null;
 
   @Field() @Property({ type: 'text' }) title!: string;
@@ -48,14 +54,9 @@ export class Campaign {
 
   @Field(() => CampaignStatus) @Property({ type: 'text' }) status!: CampaignStatus;
 
-  @Property({ type: 'timestamptz', fieldName: 'created_at', onCreate: () => new Date() })
+  @Property(createdAtColumn())
   createdAt!: Date;
 
-  @Property({
-    type: 'timestamptz',
-    fieldName: 'updated_at',
-    onCreate: () => new Date(),
-    onUpdate: () => new Date(),
-  })
+  @Property(updatedAtColumn())
   updatedAt!: Date;
 }

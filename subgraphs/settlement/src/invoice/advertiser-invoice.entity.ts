@@ -4,6 +4,15 @@ import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalType } from '@campaign/platform/orm';
 import { DecimalScalar } from '@campaign/schema';
+import {
+  bigintRef,
+  createdAtColumn,
+  money,
+  optionalBigintRef,
+  optionalDate,
+  optionalText,
+  updatedAtColumn,
+} from '../entity-columns.js';
 
 export const AdvertiserInvoiceStatus = {
   DRAFT: 'DRAFT',
@@ -20,9 +29,6 @@ export const DocumentPeriodType = { PER_CAMPAIGN: 'PER_CAMPAIGN', MONTHLY: 'MONT
 export type DocumentPeriodType = (typeof DocumentPeriodType)[keyof typeof DocumentPeriodType];
 registerEnumType(DocumentPeriodType, { name: 'DocumentPeriodType' });
 
-const optionalDate = (fieldName: string) => ({ type: 'timestamptz', fieldName, nullable: true });
-const optionalText = (fieldName: string) => ({ type: 'text', fieldName, nullable: true });
-
 /** What the advertiser is asked to pay for its settlements, field for field as spec 2.5. */
 @ObjectType({ description: 'The advertiser invoice of one or more settlements (spec 2.5).' })
 @Entity({ tableName: 'advertiser_invoice' })
@@ -36,12 +42,12 @@ export class AdvertiserInvoice {
   invoiceNumber!: string;
 
   @Field(() => GraphQLSafeInt)
-  @Property({ type: new BigIntType('string'), fieldName: 'advertiser_id' })
+  @Property(bigintRef('advertiser_id'))
   advertiserId!: string;
   @Field() @Property({ type: 'text', fieldName: 'advertiser_name' }) advertiserName!: string;
 
   @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property({ type: new BigIntType('string'), fieldName: 'agency_id', nullable: true })
+  @Property(optionalBigintRef('agency_id'))
   agencyId!: string | null;
 
   @Field(() => DocumentPeriodType)
@@ -58,10 +64,10 @@ export class AdvertiserInvoice {
   @Property({ type: DecimalType })
   subtotal!: Decimal;
   @Field(() => DecimalScalar, { description: 'VAT 10%, rounded half up to whole units' })
-  @Property({ type: DecimalType, fieldName: 'tax_amount' })
+  @Property(money('tax_amount'))
   taxAmount!: Decimal;
   @Field(() => DecimalScalar)
-  @Property({ type: DecimalType, fieldName: 'total_amount' })
+  @Property(money('total_amount'))
   totalAmount!: Decimal;
 
   @Field(() => String, { nullable: true })
@@ -95,13 +101,8 @@ export class AdvertiserInvoice {
   accountHolder!: string | null;
 
   @Field(() => GraphQLDateTimeISO)
-  @Property({ type: 'timestamptz', fieldName: 'created_at', onCreate: () => new Date() })
+  @Property(createdAtColumn())
   createdAt!: Date;
-  @Property({
-    type: 'timestamptz',
-    fieldName: 'updated_at',
-    onCreate: () => new Date(),
-    onUpdate: () => new Date(),
-  })
+  @Property(updatedAtColumn())
   updatedAt!: Date;
 }

@@ -5,6 +5,14 @@ import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalType } from '@campaign/platform/orm';
 import { DecimalScalar } from '@campaign/schema';
 import { DocumentPeriodType } from '../invoice/advertiser-invoice.entity.js';
+import {
+  bigintRef,
+  createdAtColumn,
+  money,
+  optionalDate,
+  optionalText,
+  updatedAtColumn,
+} from '../entity-columns.js';
 
 export const PartnerPayoutStatus = {
   PENDING: 'PENDING',
@@ -15,9 +23,6 @@ export const PartnerPayoutStatus = {
 } as const;
 export type PartnerPayoutStatus = (typeof PartnerPayoutStatus)[keyof typeof PartnerPayoutStatus];
 registerEnumType(PartnerPayoutStatus, { name: 'PartnerPayoutStatus' });
-
-const optionalDate = (fieldName: string) => ({ type: 'timestamptz', fieldName, nullable: true });
-const optionalText = (fieldName: string) => ({ type: 'text', fieldName, nullable: true });
 
 /** What the partner is paid for its settlements, field for field as spec 2.5a. */
 @ObjectType({ description: 'The partner payout of one or more settlements (spec 2.5a).' })
@@ -32,7 +37,7 @@ export class PartnerPayout {
   payoutNumber!: string;
 
   @Field(() => GraphQLSafeInt)
-  @Property({ type: new BigIntType('string'), fieldName: 'partner_id' })
+  @Property(bigintRef('partner_id'))
   partnerId!: string;
   @Field() @Property({ type: 'text', fieldName: 'partner_name' }) partnerName!: string;
 
@@ -50,10 +55,10 @@ export class PartnerPayout {
   @Property({ type: DecimalType })
   subtotal!: Decimal;
   @Field(() => DecimalScalar, { description: 'Withholding amount' })
-  @Property({ type: DecimalType, fieldName: 'tax_amount' })
+  @Property(money('tax_amount'))
   taxAmount!: Decimal;
   @Field(() => DecimalScalar, { description: 'Actual payout: settlement minus withholding' })
-  @Property({ type: DecimalType, fieldName: 'total_amount' })
+  @Property(money('total_amount'))
   totalAmount!: Decimal;
 
   @Field(() => String, { nullable: true })
@@ -85,13 +90,8 @@ export class PartnerPayout {
   accountHolder!: string | null;
 
   @Field(() => GraphQLDateTimeISO)
-  @Property({ type: 'timestamptz', fieldName: 'created_at', onCreate: () => new Date() })
+  @Property(createdAtColumn())
   createdAt!: Date;
-  @Property({
-    type: 'timestamptz',
-    fieldName: 'updated_at',
-    onCreate: () => new Date(),
-    onUpdate: () => new Date(),
-  })
+  @Property(updatedAtColumn())
   updatedAt!: Date;
 }

@@ -1,6 +1,7 @@
 import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { createdAtColumn, optionalText, updatedAtColumn } from '../entity-columns.js';
 
 export const ReverseIssuanceStatus = {
   PENDING: 'PENDING',
@@ -31,7 +32,7 @@ export class ReverseIssuance {
   status!: ReverseIssuanceStatus;
 
   @Field(() => String, { nullable: true, description: 'Approval URL, valid 10 minutes' })
-  @Property({ type: 'text', fieldName: 'grant_url', nullable: true })
+  @Property(optionalText('grant_url'))
   grantUrl!: string | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true })
@@ -39,24 +40,19 @@ export class ReverseIssuance {
   grantUrlExpiresAt!: Date | null;
 
   @Field(() => String, { nullable: true })
-  @Property({ type: 'text', fieldName: 'failure_code', nullable: true })
+  @Property(optionalText('failure_code'))
   failureCode!: string | null;
   @Field(() => String, { nullable: true })
-  @Property({ type: 'text', fieldName: 'failure_message', nullable: true })
+  @Property(optionalText('failure_message'))
   failureMessage!: string | null;
 
   /** How many times issuance was requested for this settlement (the key carries it). */
   @Property({ type: 'integer' }) attempt!: number;
 
   @Field(() => GraphQLDateTimeISO)
-  @Property({ type: 'timestamptz', fieldName: 'created_at', onCreate: () => new Date() })
+  @Property(createdAtColumn())
   createdAt!: Date;
   @Field(() => GraphQLDateTimeISO)
-  @Property({
-    type: 'timestamptz',
-    fieldName: 'updated_at',
-    onCreate: () => new Date(),
-    onUpdate: () => new Date(),
-  })
+  @Property(updatedAtColumn())
   updatedAt!: Date;
 }

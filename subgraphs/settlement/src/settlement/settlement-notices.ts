@@ -9,6 +9,8 @@ import type { PartnerPayout } from '../payout/partner-payout.entity.js';
 import type { ReverseIssuance } from '../reverse-issuance/reverse-issuance.entity.js';
 import { calculateInvoiceAmounts } from '../invoice/invoice-amounts.js';
 import type { Agency } from '../agency/agency.entity.js';
+import type { Decimal } from 'decimal.js';
+import type { Settlement } from './settlement.entity.js';
 import type { Notice, SettlementStep } from './settlement-step.js';
 import type { SettlementStatus } from './settlement-types.js';
 
@@ -31,6 +33,53 @@ const agencyParty = (agency: Agency) => ({
   businessNumber: agency.businessNumber,
   representativeName: agency.representativeName,
   email: agency.email,
+});
+
+/** A mail to the advertiser: its payload opens with the subject and the advertiser's name. */
+const toAdvertiser = (
+  s: SettlementStep,
+  event: OutboxEvent,
+  payload: Record<string, unknown>,
+): Notice => ({
+  event,
+  recipient: s.advertiser.email,
+  payload: { ...subject(s), advertiserName: s.advertiser.name, ...payload },
+});
+
+/** A mail to the partner: its payload opens with the subject and the partner's name. */
+const toPartner = (
+  s: SettlementStep,
+  event: OutboxEvent,
+  payload: Record<string, unknown>,
+): Notice => ({
+  event,
+  recipient: s.partner.email,
+  payload: { ...subject(s), partnerName: s.partner.name, ...payload },
+});
+
+/** The three amounts of an invoice or payout, as decimal strings. */
+export const documentAmounts = (a: {
+  subtotal: Decimal;
+  taxAmount: Decimal;
+  totalAmount: Decimal;
+}) => ({
+  subtotal: formatMoney(a.subtotal),
+  taxAmount: formatMoney(a.taxAmount),
+  totalAmount: formatMoney(a.totalAmount),
+});
+
+/** The three amounts of a tax invoice, as decimal strings. */
+const supplyAmounts = (a: { subtotal: Decimal; taxAmount: Decimal; totalAmount: Decimal }) => ({
+  supplyAmount: formatMoney(a.subtotal),
+  taxAmount: formatMoney(a.taxAmount),
+  totalAmount: formatMoney(a.totalAmount),
+});
+
+/** A bank account snapshot. */
+const bankAccount = (a: Pick<Settlement, 'bankName' | 'accountNumber' | 'accountHolder'>) => ({
+  bankName: a.bankName,
+  accountNumber: a.accountNumber,
+  accountHolder: a.accountHolder,
 });
 
 export function statusChanged(
@@ -75,37 +124,19 @@ export function settlementRequested(s: SettlementStep): Notice {
 
 /** DIRECT_INVOICE: the advertiser pays the partner, whose bank details it needs. */
 export function directSettlementRequest(s: SettlementStep): Notice {
-  return {
-    event: OutboxEvent.DIRECT_SETTLEMENT_REQUEST,
-    recipient: s.advertiser.email,
-    payload: {
-      ...subject(s),
-      advertiserName: s.advertiser.name,
-      partnerName: s.partner.name,
-      amount: formatMoney(s.settlement.campaignPrice),
-      bankName: s.settlement.bankName,
-      accountNumber: s.settlement.accountNumber,
-      accountHolder: s.settlement.accountHolder,
-    },
-  };
+  return toAdvertiser(s, OutboxEvent.DIRECT_SETTLEMENT_REQUEST, {
+    partnerName: s.partner.name,
+    amount: formatMoney(s.settlement.campaignPrice),
+    ...bankAccount(s.settlement),
+  });
 }
 
 export function paymentRequestAdvertiser(s: SettlementStep, invoice: AdvertiserInvoice): Notice {
-  return {
-    event: OutboxEvent.PAYMENT_REQUEST_ADVERTISER,
-    recipient: s.advertiser.email,
-    payload: {
-      ...subject(s),
-      advertiserName: s.advertiser.name,
-      invoiceNumber: invoice.invoiceNumber,
-      subtotal: formatMoney(invoice.subtotal),
-      taxAmount: formatMoney(invoice.taxAmount),
-      totalAmount: formatMoney(invoice.totalAmount),
-      bankName: invoice.bankName,
-      accountNumber: invoice.accountNumber,
-      accountHolder: invoice.accountHolder,
-    },
-  };
+  return toAdvertiser(s, OutboxEvent.PAYMENT_REQUEST_ADVERTISER, {
+    invoiceNumber: invoice.invoiceNumber,
+    ...documentAmounts(invoice),
+    ...bankAccount(invoice),
+  });
 }
 
 /** Forward issuance: the agency issues the advertiser's tax invoice through the provider. */
@@ -122,9 +153,7 @@ export async function taxInvoiceIssueRequest(
       invoiceNumber: invoice.invoiceNumber,
       supplier: agencyParty(await s.agency()),
       buyer: { advertiserId: s.advertiser.id, name: s.advertiser.name, email: s.advertiser.email },
-      supplyAmount: formatMoney(invoice.subtotal),
-      taxAmount: formatMoney(invoice.taxAmount),
-      totalAmount: formatMoney(invoice.totalAmount),
+      ...supplyAmounts(invoice),
     },
   };
 }
@@ -148,9 +177,7 @@ export async function reverseIssueRequest(
         email: s.partner.email,
       },
       buyer: agencyParty(await s.agency()),
-      supplyAmount: formatMoney(amounts.subtotal),
-      taxAmount: formatMoney(amounts.taxAmount),
-      totalAmount: formatMoney(amounts.totalAmount),
+      ...supplyAmounts(amounts),
     },
   };
 }
@@ -167,30 +194,18 @@ export function paymentConfirmedAdvertiser(
   s: SettlementStep,
   invoice: AdvertiserInvoice | null,
 ): Notice {
-  return {
-    event: OutboxEvent.PAYMENT_CONFIRMED_ADVERTISER,
-    recipient: s.advertiser.email,
-    payload: {
-      ...subject(s),
-      advertiserName: s.advertiser.name,
-      invoiceNumber: invoice?.invoiceNumber ?? null,
-      amount: formatMoney(invoice ? invoice.totalAmount : s.settlement.campaignPrice),
-    },
-  };
+  return toAdvertiser(s, OutboxEvent.PAYMENT_CONFIRMED_ADVERTISER, {
+    invoiceNumber: invoice?.invoiceNumber ?? null,
+    amount: formatMoney(invoice ? invoice.totalAmount : s.settlement.campaignPrice),
+  });
 }
 
 export function advertiserPaidPartner(s: SettlementStep): Notice {
-  return {
-    event: OutboxEvent.ADVERTISER_PAID_PARTNER,
-    recipient: s.partner.email,
-    payload: {
-      ...subject(s),
-      partnerName: s.partner.name,
-      settlementAmount: formatMoney(s.settlement.settlementAmount),
-      withholdingTaxAmount: formatMoney(s.settlement.withholdingTaxAmount),
-      payoutAmount: formatMoney(s.settlement.payoutAmount),
-    },
-  };
+  return toPartner(s, OutboxEvent.ADVERTISER_PAID_PARTNER, {
+    settlementAmount: formatMoney(s.settlement.settlementAmount),
+    withholdingTaxAmount: formatMoney(s.settlement.withholdingTaxAmount),
+    payoutAmount: formatMoney(s.settlement.payoutAmount),
+  });
 }
 
 /** Asks a business partner for its tax invoice on the settlement amount. */
@@ -199,19 +214,11 @@ export async function invoiceRequestPartner(
   payout: PartnerPayout,
 ): Promise<Notice> {
   const amounts = calculateInvoiceAmounts(s.settlement.settlementAmount);
-  return {
-    event: OutboxEvent.INVOICE_REQUEST_PARTNER,
-    recipient: s.partner.email,
-    payload: {
-      ...subject(s),
-      partnerName: s.partner.name,
-      payoutNumber: payout.payoutNumber,
-      buyer: agencyParty(await s.agency()),
-      supplyAmount: formatMoney(amounts.subtotal),
-      taxAmount: formatMoney(amounts.taxAmount),
-      totalAmount: formatMoney(amounts.totalAmount),
-    },
-  };
+  return toPartner(s, OutboxEvent.INVOICE_REQUEST_PARTNER, {
+    payoutNumber: payout.payoutNumber,
+    buyer: agencyParty(await s.agency()),
+    ...supplyAmounts(amounts),
+  });
 }
 
 export function payoutCompletedPartner(
@@ -219,35 +226,19 @@ export function payoutCompletedPartner(
   payout: PartnerPayout | null,
   transactionId: string | null,
 ): Notice {
-  return {
-    event: OutboxEvent.PAYOUT_COMPLETED_PARTNER,
-    recipient: s.partner.email,
-    payload: {
-      ...subject(s),
-      partnerName: s.partner.name,
-      payoutNumber: payout?.payoutNumber ?? null,
-      payoutAmount: formatMoney(s.settlement.payoutAmount),
-      bankName: s.settlement.bankName,
-      accountNumber: s.settlement.accountNumber,
-      accountHolder: s.settlement.accountHolder,
-      transactionId,
-    },
-  };
+  return toPartner(s, OutboxEvent.PAYOUT_COMPLETED_PARTNER, {
+    payoutNumber: payout?.payoutNumber ?? null,
+    payoutAmount: formatMoney(s.settlement.payoutAmount),
+    ...bankAccount(s.settlement),
+    transactionId,
+  });
 }
 
 /** DIRECT_INVOICE: the partner's tax invoice to the advertiser was issued. */
 export function invoiceIssuedAdvertiser(s: SettlementStep): Notice {
-  return {
-    event: OutboxEvent.INVOICE_ISSUED_ADVERTISER,
-    recipient: s.advertiser.email,
-    payload: {
-      ...subject(s),
-      advertiserName: s.advertiser.name,
-      issuer: s.partner.name,
-      amount: formatMoney(s.settlement.campaignPrice),
-      bankName: s.settlement.bankName,
-      accountNumber: s.settlement.accountNumber,
-      accountHolder: s.settlement.accountHolder,
-    },
-  };
+  return toAdvertiser(s, OutboxEvent.INVOICE_ISSUED_ADVERTISER, {
+    issuer: s.partner.name,
+    amount: formatMoney(s.settlement.campaignPrice),
+    ...bankAccount(s.settlement),
+  });
 }

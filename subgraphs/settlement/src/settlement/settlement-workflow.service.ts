@@ -9,7 +9,7 @@ import { PayoutService } from '../payout/payout.service.js';
 import { AdvertiserInvoice } from '../invoice/advertiser-invoice.entity.js';
 import { ReverseIssuanceService } from '../reverse-issuance/reverse-issuance.service.js';
 import { optionalText } from '../partner/text-rules.js';
-import { calculateSettlementAmounts } from './settlement-amounts.js';
+import { calculateSettlementAmounts, type SettlementAmounts } from './settlement-amounts.js';
 import { assertMoveAllowed, isTerminal, type MoveTrigger } from './settlement-moves.js';
 import * as notices from './settlement-notices.js';
 import { type SettlementStep, withSettlement } from './settlement-step.js';
@@ -22,6 +22,16 @@ export interface ActionInput {
 }
 
 const reasonOf = (input?: ActionInput | null) => optionalText(input?.reason, 'reason', 1000);
+
+/** The calculated amounts of a settlement, as the strings its audit entries and updates carry. */
+const settlementMoney = (a: SettlementAmounts) => ({
+  commissionRate: a.commissionRate.toFixed(2),
+  commissionAmount: formatMoney(a.commissionAmount),
+  settlementAmount: formatMoney(a.settlementAmount),
+  withholdingTaxRate: a.withholdingTaxRate.toFixed(2),
+  withholdingTaxAmount: formatMoney(a.withholdingTaxAmount),
+  payoutAmount: formatMoney(a.payoutAmount),
+});
 
 /**
  * Every trigger of spec section 3, for both settlement types. Each runs in one transaction: the
@@ -43,6 +53,26 @@ export class SettlementWorkflow {
     work: (step: SettlementStep) => Promise<void>,
   ): Promise<Settlement> {
     return withSettlement(em, this.settlements, actor, id, work);
+  }
+
+  /** Runs a trigger that takes an optional reason: the reason is checked before anything runs. */
+  private act(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    input: ActionInput | null | undefined,
+    work: (step: SettlementStep, reason: string | null) => Promise<void>,
+  ): Promise<Settlement> {
+    const reason = reasonOf(input);
+    return this.run(em, actor, id, (step) => work(step, reason));
+  }
+
+  /** Throws unless the settlement may move to `to` by `via`. */
+  private assertMove(step: SettlementStep, to: SettlementStatus, via: MoveTrigger): void {
+    assertMoveAllowed(step.settlement.status, to, {
+      settlementType: step.settlement.settlementType,
+      via,
+    });
   }
 
   /** Checks the move, claims the row, writes status + fields + the STATUS_CHANGED audit entry. */
@@ -90,10 +120,7 @@ export class SettlementWorkflow {
         // SETTLEMENT_PENDING is reached only by a type change; no move leads to it.
         const status = input.status;
         return this.run(em, actor, id, async (step) => {
-          assertMoveAllowed(step.settlement.status, status, {
-            settlementType: step.settlement.settlementType,
-            via: 'status',
-          });
+          this.assertMove(step, status, 'status');
         });
       }
     }
@@ -111,8 +138,7 @@ export class SettlementWorkflow {
     input?: ActionInput | null,
     via: MoveTrigger = 'request',
   ): Promise<Settlement> {
-    const reason = reasonOf(input);
-    return this.run(em, actor, id, async (step) => {
+    return this.act(em, actor, id, input, async (step, reason) => {
       const from = await this.move(step, 'AWAITING_ADVERTISER_PAYMENT', via, reason, {
         requestedAt: step.now,
       });
@@ -140,8 +166,7 @@ export class SettlementWorkflow {
     id: string,
     input?: ActionInput | null,
   ): Promise<Settlement> {
-    const reason = reasonOf(input);
-    return this.run(em, actor, id, async (step) => {
+    return this.act(em, actor, id, input, async (step, reason) => {
       step.requireType('PLATFORM_SETTLEMENT', 'retry-issuance');
       this.requireOpen(step, 'Issuance can be requested');
       const existing = await this.invoices.find(step.tx, step.settlement.advertiserInvoiceId);
@@ -164,9 +189,7 @@ export class SettlementWorkflow {
         details: {
           invoiceNumber: invoice.invoiceNumber,
           invoiceCreated: !existing,
-          subtotal: formatMoney(invoice.subtotal),
-          taxAmount: formatMoney(invoice.taxAmount),
-          totalAmount: formatMoney(invoice.totalAmount),
+          ...notices.documentAmounts(invoice),
         },
       });
       const out = [await notices.taxInvoiceIssueRequest(step, invoice)];
@@ -182,8 +205,7 @@ export class SettlementWorkflow {
     id: string,
     input?: ActionInput | null,
   ): Promise<Settlement> {
-    const reason = reasonOf(input);
-    return this.run(em, actor, id, async (step) => {
+    return this.act(em, actor, id, input, async (step, reason) => {
       step.requireType('PLATFORM_SETTLEMENT', 'Confirming the deposit (ADVERTISER_PAID)');
       const from = await this.move(step, 'ADVERTISER_PAID', 'status', reason);
       const invoice = await this.invoices.find(step.tx, step.settlement.advertiserInvoiceId);
@@ -210,13 +232,9 @@ export class SettlementWorkflow {
     input?: ActionInput | null,
     via: MoveTrigger = 'start-payout',
   ): Promise<Settlement> {
-    const reason = reasonOf(input);
-    return this.run(em, actor, id, async (step) => {
+    return this.act(em, actor, id, input, async (step, reason) => {
       step.requireType('PLATFORM_SETTLEMENT', 'start-payout');
-      assertMoveAllowed(step.settlement.status, 'PARTNER_PAYOUT_PROCESSING', {
-        settlementType: step.settlement.settlementType,
-        via,
-      });
+      this.assertMove(step, 'PARTNER_PAYOUT_PROCESSING', via);
       await step.claim();
       const payout = await this.payouts.createFor(step);
       const from = step.settlement.status;
@@ -233,9 +251,7 @@ export class SettlementWorkflow {
         details: {
           trigger: via,
           payoutNumber: payout.payoutNumber,
-          subtotal: formatMoney(payout.subtotal),
-          taxAmount: formatMoney(payout.taxAmount),
-          totalAmount: formatMoney(payout.totalAmount),
+          ...notices.documentAmounts(payout),
         },
       });
       const out = [notices.statusChanged(step, from, 'PARTNER_PAYOUT_PROCESSING', reason, via)];
@@ -321,10 +337,7 @@ export class SettlementWorkflow {
     );
     return this.run(em, actor, id, async (step) => {
       step.requireType('PLATFORM_SETTLEMENT', 'complete');
-      assertMoveAllowed(step.settlement.status, 'SETTLEMENT_COMPLETED', {
-        settlementType: step.settlement.settlementType,
-        via,
-      });
+      this.assertMove(step, 'SETTLEMENT_COMPLETED', via);
       if (step.isBusinessPartner && !step.settlement.partnerInvoiceReceivedAt) {
         throw new PlatformError(
           'TAX_INVOICE_NOT_RECEIVED',
@@ -362,13 +375,9 @@ export class SettlementWorkflow {
     input?: ActionInput | null,
     via: MoveTrigger = 'cancel',
   ): Promise<Settlement> {
-    const reason = reasonOf(input);
-    return this.run(em, actor, id, async (step) => {
+    return this.act(em, actor, id, input, async (step, reason) => {
       const from = step.settlement.status;
-      assertMoveAllowed(from, 'SETTLEMENT_CANCELLED', {
-        settlementType: step.settlement.settlementType,
-        via,
-      });
+      this.assertMove(step, 'SETTLEMENT_CANCELLED', via);
       await step.claim();
       await step.update({ status: 'SETTLEMENT_CANCELLED' });
       const invoice = await this.invoices.find(step.tx, step.settlement.advertiserInvoiceId);
@@ -401,8 +410,7 @@ export class SettlementWorkflow {
     id: string,
     input?: ActionInput | null,
   ): Promise<Settlement> {
-    const reason = reasonOf(input);
-    return this.run(em, actor, id, async (step) => {
+    return this.act(em, actor, id, input, async (step, reason) => {
       step.requireType('DIRECT_INVOICE', 'invoice-issued');
       const status = step.settlement.status;
       if (status !== 'SETTLEMENT_PENDING' && status !== 'AWAITING_ADVERTISER_PAYMENT') {
@@ -443,8 +451,7 @@ export class SettlementWorkflow {
     id: string,
     input?: ActionInput | null,
   ): Promise<Settlement> {
-    const reason = reasonOf(input);
-    return this.run(em, actor, id, async (step) => {
+    return this.act(em, actor, id, input, async (step, reason) => {
       step.requireType('DIRECT_INVOICE', 'invoice-paid');
       const from = await this.move(step, 'SETTLEMENT_COMPLETED', 'invoice-paid', reason, {
         invoicePaidAt: step.now,
@@ -503,14 +510,7 @@ export class SettlementWorkflow {
       await step.claim();
       const invoiceCancelled = await this.invoices.cancelIfOnlyFor(step.tx, invoice, step.id);
       const record = await this.reverse.cancelOpen(step);
-      const money = {
-        commissionRate: amounts.commissionRate.toFixed(2),
-        commissionAmount: formatMoney(amounts.commissionAmount),
-        settlementAmount: formatMoney(amounts.settlementAmount),
-        withholdingTaxRate: amounts.withholdingTaxRate.toFixed(2),
-        withholdingTaxAmount: formatMoney(amounts.withholdingTaxAmount),
-        payoutAmount: formatMoney(amounts.payoutAmount),
-      };
+      const money = settlementMoney(amounts);
       await step.update({
         settlementType: to,
         status: 'SETTLEMENT_PENDING',
@@ -527,14 +527,7 @@ export class SettlementWorkflow {
         toSettlementType: to,
         reason,
         details: {
-          before: {
-            commissionRate: s.commissionRate.toFixed(2),
-            commissionAmount: formatMoney(s.commissionAmount),
-            settlementAmount: formatMoney(s.settlementAmount),
-            withholdingTaxRate: s.withholdingTaxRate.toFixed(2),
-            withholdingTaxAmount: formatMoney(s.withholdingTaxAmount),
-            payoutAmount: formatMoney(s.payoutAmount),
-          },
+          before: settlementMoney(s),
           after: money,
           cancelledInvoice: invoiceCancelled ? invoice!.invoiceNumber : null,
           cancelledReverseIssuance: record?.issuanceKey ?? null,

@@ -1,16 +1,20 @@
-import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { DecimalType } from '@campaign/platform/orm';
 import { DecimalScalar } from '@campaign/schema';
 import { SettlementStatus, SettlementType } from './settlement-types.js';
+import {
+  bigintRef,
+  createdAtColumn,
+  money,
+  optionalBigintRef,
+  optionalDate,
+  optionalText,
+  updatedAtColumn,
+} from '../entity-columns.js';
 
 registerEnumType(SettlementStatus, { name: 'SettlementStatus' });
-
-const money = (fieldName: string) => ({ type: DecimalType, fieldName });
-const optionalDate = (fieldName: string) => ({ type: 'timestamptz', fieldName, nullable: true });
-const optionalText = (fieldName: string) => ({ type: 'text', fieldName, nullable: true });
 
 /** The settlement of one campaign, field for field as spec section 2.3. */
 @ObjectType()
@@ -21,10 +25,10 @@ export class Settlement {
   @Property({ type: 'string', length: 20, fieldName: 'campaign_id' })
   campaignId!: string;
   @Field(() => GraphQLSafeInt)
-  @Property({ type: new BigIntType('string'), fieldName: 'partner_id' })
+  @Property(bigintRef('partner_id'))
   partnerId!: string;
   @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property({ type: new BigIntType('string'), fieldName: 'agency_id', nullable: true })
+  @Property(optionalBigintRef('agency_id'))
   agencyId!: string | null;
 
   @Field(() => DecimalScalar) @Property(money('campaign_price')) campaignPrice!: Decimal;
@@ -43,10 +47,10 @@ export class Settlement {
   settlementType!: SettlementType;
 
   @Field(() => GraphQLSafeInt, { nullable: true })
-  @Property({ type: new BigIntType('string'), fieldName: 'advertiser_invoice_id', nullable: true })
+  @Property(optionalBigintRef('advertiser_invoice_id'))
   advertiserInvoiceId!: string | null;
   @Field(() => GraphQLSafeInt, { nullable: true })
-  @Property({ type: new BigIntType('string'), fieldName: 'partner_payout_id', nullable: true })
+  @Property(optionalBigintRef('partner_payout_id'))
   partnerPayoutId!: string | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true })
@@ -84,14 +88,9 @@ export class Settlement {
   @Property({ type: 'integer', version: true }) version!: number;
 
   @Field(() => GraphQLDateTimeISO)
-  @Property({ type: 'timestamptz', fieldName: 'created_at', onCreate: () => new Date() })
+  @Property(createdAtColumn())
   createdAt!: Date;
 
-  @Property({
-    type: 'timestamptz',
-    fieldName: 'updated_at',
-    onCreate: () => new Date(),
-    onUpdate: () => new Date(),
-  })
+  @Property(updatedAtColumn())
   updatedAt!: Date;
 }
