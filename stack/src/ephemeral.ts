@@ -31,6 +31,7 @@ export async function startEphemeralStack(
   const stack = await startStack({ ...options, config, log: options.log ?? (() => undefined) });
   return {
     urls: stack.urls,
+    database: stack.database,
     stop: async () => {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

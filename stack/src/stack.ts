@@ -5,6 +5,7 @@ import { ensureDatabase, migrateAll } from './databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { repoRoot, startService, type ServiceProcess } from './processes.js';
 import { seedSettlement } from './seed.js';
+import { acquireStackLock } from './stack-lock.js';
 
 export interface StackUrls {
   rest: string;
@@ -18,6 +19,8 @@ export interface StackUrls {
 
 export interface RunningStack {
   urls: StackUrls;
+  /** The embedded server, when no database URLs were configured (fault tests stop it). */
+  database: EmbeddedDatabase | null;
   stop(): Promise<void>;
 }
 
@@ -47,12 +50,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     let lensDatabase = config.LENS_DATABASE_URL;
     let settlementDatabase = config.SETTLEMENT_DATABASE_URL;
     if (!lensDatabase || !settlementDatabase) {
+      const lock = await acquireStackLock(resolve(repoRoot, config.DATA_DIR), 'npm start');
+      stoppers.push(async () => lock.release());
       const dataDir = resolve(repoRoot, config.DATA_DIR, 'postgres');
       database = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, log });
       stoppers.push(() => database!.stop());
       lensDatabase = database.urlFor('lens');
       settlementDatabase = database.urlFor('settlement');
-      log(`PostgreSQL (embedded) on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${dataDir}`);
+      log(
+        `PostgreSQL (embedded) on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${database.dataDir}`,
+      );
     }
     for (const url of [lensDatabase, settlementDatabase]) {
       if (await ensureDatabase(url)) log(`created database ${new URL(url).pathname.slice(1)}`);
@@ -109,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       REST_PORT: String(config.REST_PORT),
       GATEWAY_URL: urls.gateway,
     });
-    return { urls, stop };
+    return { urls, database, stop };
   } catch (error) {
     await stop();
     throw error;

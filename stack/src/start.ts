@@ -1,8 +1,27 @@
 import { ConfigError } from '@campaign/platform';
 import { loadStackConfig } from './config.js';
+import { EmbeddedDatabaseError } from './embedded-postgres.js';
+import { StackLockedError } from './stack-lock.js';
 import { startStack } from './stack.js';
 
 const log = (line: string) => console.log(`[stack] ${line}`);
+
+/** What went wrong and what to do next, in words; a stack trace only when asked for. */
+function explainStartFailure(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  if (error instanceof StackLockedError) return `[stack] ${error.message}`;
+  if (error instanceof EmbeddedDatabaseError)
+    return [
+      `[stack] the embedded PostgreSQL cannot start: ${error.message}`,
+      '[stack] To use a PostgreSQL server of your own instead, set both LENS_DATABASE_URL and',
+      '[stack] SETTLEMENT_DATABASE_URL (postgres://user:password@host:5432/name) and start again.',
+    ].join('\n');
+  const detail = process.env['LOG_LEVEL'] === 'debug' && error instanceof Error ? error.stack : '';
+  return [
+    `[stack] start failed: ${error instanceof Error ? error.message : String(error)}`,
+    detail || '[stack] (LOG_LEVEL=debug npm start prints the details)',
+  ].join('\n');
+}
 
 try {
   const started = Date.now();
@@ -33,6 +52,6 @@ try {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(explainStartFailure(error));
   process.exit(1);
 }
