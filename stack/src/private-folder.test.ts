@@ -74,6 +74,11 @@ describe.runIf(asRoot)('npm start as root in a folder only root can enter', () =
       process.kill(-first.child.pid!, 'SIGINT');
       await first.exited;
     }
+    const pointer = clone ? join(clone, '.data', 'postgres', POINTER_FILE) : '';
+    if (pointer && existsSync(pointer)) {
+      const data = readFileSync(pointer, 'utf8').trim();
+      await rm(join(data, '..'), { recursive: true, force: true });
+    }
     if (folder) await rm(folder, { recursive: true, force: true });
   }, 60_000);
 
