@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { initLensOrm } from '@campaign/lens/orm';
 import { TenantService } from '@campaign/lens/tenant/tenant.service';
-import { DEVELOPMENT_JWT_SECRET } from '@campaign/settlement/config';
+import { DEVELOPMENT_SECRETS } from '@campaign/platform';
 import { signToken } from '@campaign/settlement/auth/principal';
 import { startEphemeralStack } from '@campaign/stack/ephemeral';
 
@@ -55,7 +55,7 @@ try {
   });
   await orm.close();
   const adminToken = await signToken(
-    { secret: DEVELOPMENT_JWT_SECRET, issuer: 'campaign-platform' },
+    { secret: DEVELOPMENT_SECRETS.jwt, issuer: 'campaign-platform' },
     { subject: 'bench', role: 'SUPER_ADMIN', agencyId: null, partnerId: null },
   );
   await fetch(stack.urls.gateway, {

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { booleanVar, hostVar, logLevelVar, parseEnv, portVar, urlVar } from '@campaign/platform';
+import {
+  booleanVar,
+  GATEWAY_LIMITS,
+  graphqlLimitVars,
+  hostVar,
+  logLevelVar,
+  parseEnv,
+  portVar,
+  subgraphSecretVar,
+  urlVar,
+} from '@campaign/platform';
 
 const schema = z.object({
   GATEWAY_HOST: hostVar,
@@ -7,7 +17,8 @@ const schema = z.object({
   LENS_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4001/graphql'),
   SETTLEMENT_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4002/graphql'),
   GATEWAY_INTROSPECTION: booleanVar(true),
-  GATEWAY_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  SUBGRAPH_SECRET: subgraphSecretVar,
+  ...graphqlLimitVars('GATEWAY', GATEWAY_LIMITS),
   LOG_LEVEL: logLevelVar,
 });
 

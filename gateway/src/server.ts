@@ -2,11 +2,12 @@ import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import {
   createLogger,
   createServiceApp,
+  graphqlLimits,
   listen,
   REQUEST_ID_HEADER,
   type RunningServer,
 } from '@campaign/platform';
-import { mountGraphQL } from '@campaign/platform/graphql-server';
+import { mountGraphQL, SUBGRAPH_SECRET_HEADER } from '@campaign/platform/graphql-server';
 import { readSupergraph } from '@campaign/schema/supergraph';
 import type { GatewayConfig } from './config.js';
 
@@ -30,6 +31,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
       new RemoteGraphQLDataSource<GatewayContext>({
         url: subgraphUrls[name] ?? url,
         willSendRequest({ request, context }) {
+          request.http?.headers.set(SUBGRAPH_SECRET_HEADER, config.SUBGRAPH_SECRET);
           for (const header of FORWARDED_HEADERS) {
             const value = context.headers?.[header];
             if (value) request.http?.headers.set(header, value);
@@ -50,10 +52,19 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
       );
     },
   });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // The explorer page runs with the visitor's token: no other origin may frame it.
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', "frame-ancestors 'none'");
+    // Answers carry account data, bank details and tokens: never stored by a cache.
+    reply.header('cache-control', 'no-store');
+  });
   await mountGraphQL<GatewayContext>({
     app,
     gateway,
     introspection: config.GATEWAY_INTROSPECTION,
+    limits: graphqlLimits('GATEWAY', config),
     context: async (request) => ({
       headers: {
         authorization: request.headers.authorization,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { developmentSecretsIn } from './secrets.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -20,7 +21,10 @@ export function parseEnv<S extends z.ZodType>(
   env: Record<string, string | undefined>,
 ): z.infer<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    refuseDevelopmentSecrets(service, result.data, env['NODE_ENV']);
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const value = env[String(issue.path[0])];
@@ -42,3 +46,19 @@ export const booleanVar = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
+
+/** Published development secrets: a warning on a development machine, refused in production. */
+function refuseDevelopmentSecrets(service: string, config: unknown, nodeEnv: string | undefined) {
+  const names = developmentSecretsIn(config);
+  if (!names.length) return;
+  if (nodeEnv === 'production')
+    throw new ConfigError(
+      service,
+      names.map((name) => `${name}: the published development value is refused in production`),
+    );
+  console.warn(
+    `${service}: warning: ${names.join(', ')} ${names.length > 1 ? 'hold' : 'holds'} the ` +
+      'published development value; set your own before exposing this service ' +
+      '(refused when NODE_ENV=production)',
+  );
+}

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   ApolloServer,
   type ApolloServerOptionsWithGateway,
@@ -7,8 +8,16 @@ import {
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
+import { errorBody } from '@campaign/schema';
+import { isShownAsIs, maskError } from './error-masking.js';
+import type { GraphQLLimits } from './graphql-limits.js';
+import { REQUEST_ID_HEADER } from './http.js';
+
+/** The header the gateway proves itself with to the subgraphs (DESIGN.md L13). */
+export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
 
 export interface MountOptions<C extends BaseContext> {
   app: FastifyInstance;
@@ -16,33 +25,80 @@ export interface MountOptions<C extends BaseContext> {
   gateway?: ApolloServerOptionsWithGateway<C>['gateway'];
   context: (request: FastifyRequest, reply: FastifyReply) => Promise<C>;
   introspection: boolean;
+  limits: GraphQLLimits;
+  /** A subgraph answers only callers that send this secret (the gateway); unset on the gateway. */
+  subgraphSecret?: string;
   plugins?: ApolloServerPlugin<C>[];
 }
 
-/** Keeps the catalogue fields of an error and drops stack traces from responses. */
-function formatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
-  const { stacktrace: _dropped, ...extensions } = formatted.extensions ?? {};
-  return { ...formatted, extensions };
+function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Depth, alias, token, directive and cost limits: refused before any resolver or subgraph call. */
+function armorFor(limits: GraphQLLimits, introspection: boolean) {
+  return new ApolloArmor({
+    maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true },
+    maxAliases: { n: limits.maxAliases },
+    maxTokens: { n: limits.maxTokens },
+    maxDirectives: { n: limits.maxDirectives },
+    costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true },
+    // "Did you mean …?" would describe a schema that introspection is meant to hide.
+    blockFieldSuggestion: { enabled: !introspection },
+  }).protect();
 }
 
 /** Serves GraphQL at POST/GET /graphql of a service app. */
 export async function mountGraphQL<C extends BaseContext>(
   options: MountOptions<C>,
 ): Promise<ApolloServer<C>> {
+  const { app } = options;
+  const armor = armorFor(options.limits, options.introspection);
   const server = new ApolloServer<C>({
     ...(options.gateway ? { gateway: options.gateway } : { schema: options.schema! }),
     introspection: options.introspection,
-    formatError,
+    allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
+    validationRules: armor.validationRules,
+    formatError: maskError,
     plugins: [
-      fastifyApolloDrainPlugin(options.app),
+      fastifyApolloDrainPlugin(app),
       options.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
         : ApolloServerPluginLandingPageDisabled(),
+      // armor's typings name @apollo/server's CommonJS build; the plugins are the same objects.
+      ...(armor.plugins as unknown as ApolloServerPlugin<C>[]),
+      {
+        // The detail of an unexpected error goes to the log only, under the request id.
+        async requestDidStart() {
+          return {
+            async didEncounterErrors({ errors, request }) {
+              const requestId = request.http?.headers.get(REQUEST_ID_HEADER);
+              for (const error of errors) {
+                if (isShownAsIs(error.extensions?.['code'])) continue;
+                const err = error.originalError ?? error;
+                app.log.error({ err, requestId, path: error.path }, 'unexpected graphql error');
+              }
+            },
+          };
+        },
+      },
       ...(options.plugins ?? []),
     ],
   });
   await server.start();
-  await options.app.register(fastifyApollo(server), { context: options.context, path: '/graphql' });
+  const secret = options.subgraphSecret;
+  if (secret) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/graphql')) return;
+      if (sameSecret(request.headers[SUBGRAPH_SECRET_HEADER], secret)) return;
+      const body = errorBody('UNAUTHENTICATED', 'This service answers only the platform gateway.');
+      return reply.code(401).send({ errors: [{ message: body.message, extensions: body }] });
+    });
+  }
+  await app.register(fastifyApollo(server), { context: options.context, path: '/graphql' });
   return server;
 }

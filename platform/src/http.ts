@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Logger } from './logger.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -11,6 +15,8 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy?: boolean;
+  /** Answers requests Node's HTTP parser refuses (fastify's default when absent). */
+  clientErrorHandler?: FastifyServerOptions['clientErrorHandler'];
 }
 
 /**
@@ -24,6 +30,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
+    ...(options.clientErrorHandler ? { clientErrorHandler: options.clientErrorHandler } : {}),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

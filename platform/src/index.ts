@@ -5,3 +5,8 @@ export * from './service-runner.js';
 export * from './graphql-server.js';
 export * from './federation.js';
 export * from './orm.js';
+export * from './text-input.js';
+export * from './secrets.js';
+export * from './graphql-limits.js';
+export * from './error-masking.js';
+export * from './auth.js';

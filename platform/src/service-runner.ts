@@ -40,3 +40,20 @@ export async function runService(name: string, start: () => Promise<Stoppable>):
   process.on('disconnect', () => void stop('parent exit'));
   process.send?.({ type: 'ready', name });
 }
+
+/**
+ * Logs a promise rejection that nobody handled instead of letting Node end the process (its
+ * default since Node 15). For a service whose background loops (a job runner, timers) talk to a
+ * database that can go away: one stray rejection there must not take down the API of the whole
+ * process, which recovers by itself once the database is back. Services that do not call this
+ * keep Node's default.
+ */
+export function survivesUnhandledRejections(
+  name: string,
+  log: (message: string, reason: unknown) => void = (message, reason) =>
+    console.error(message, reason),
+): void {
+  process.on('unhandledRejection', (reason) => {
+    log(`${name}: unhandled promise rejection (the service keeps running):`, reason);
+  });
+}

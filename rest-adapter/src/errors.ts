@@ -21,16 +21,29 @@ export interface HttpError {
   extensions: Record<string, unknown>;
 }
 
+/** Seconds a client waits before retrying after a 503 that named no time of its own. */
+export const SERVICE_RETRY_AFTER_SECONDS = 2;
+
+/** A 503 always tells the client when to come back (Retry-After). */
+function withRetryAfter(error: HttpError): HttpError {
+  if (error.status !== 503 || typeof error.extensions['retryAfterSeconds'] === 'number')
+    return error;
+  return {
+    ...error,
+    extensions: { ...error.extensions, retryAfterSeconds: SERVICE_RETRY_AFTER_SECONDS },
+  };
+}
+
 /** The one place where an error code becomes an HTTP status: the catalogue in schema/. */
 export function httpErrorOf(error: GraphQLErrorShape): HttpError {
   const extensions = error.extensions ?? {};
   const code = extensions['code'];
   if (isErrorCode(code)) {
-    return {
+    return withRetryAfter({
       status: errorCatalogue[code].httpStatus,
       body: errorBody(code, error.message),
       extensions,
-    };
+    });
   }
   if (typeof code === 'string' && GRAPHQL_INPUT_CODES.has(code)) {
     return {
@@ -46,11 +59,11 @@ export function httpErrorOf(error: GraphQLErrorShape): HttpError {
 }
 
 export function httpError(code: ErrorCode, message: string): HttpError {
-  return {
+  return withRetryAfter({
     status: errorCatalogue[code].httpStatus,
     body: errorBody(code, message),
     extensions: {},
-  };
+  });
 }
 
 /** GraphQL names its variables ("$input"); REST callers know only their body. */

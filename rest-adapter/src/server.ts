@@ -4,6 +4,12 @@ import type { RestAdapterConfig } from './config.js';
 import { httpError, httpErrorOf, type HttpError } from './errors.js';
 import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
 import { lensDocument } from './openapi.js';
+import {
+  addSecurityHeaders,
+  clientErrorHandler,
+  repeatedHeaderError,
+  unsafeTextError,
+} from './request-guards.js';
 import type { Route } from './route.js';
 import { lensRoutes } from './routes/lens.routes.js';
 import { partnerSettlementRoutes } from './routes/partner-settlement.routes.js';
@@ -35,6 +41,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
   const app = createServiceApp({
     logger,
     trustProxy: config.REST_TRUST_PROXY,
+    clientErrorHandler,
     readiness: async () => {
       const response = await fetch(new URL('/readyz', config.GATEWAY_URL), {
         signal: AbortSignal.timeout(2000),
@@ -65,6 +72,18 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
       httpError('NOT_FOUND', `No such path: ${request.method} ${request.url.split('?')[0]}.`),
     ),
   );
+  app.addHook('onSend', addSecurityHeaders);
+  // Before the body is read or anything else is looked at (DESIGN.md L2: header checks first).
+  app.addHook('onRequest', async (request, reply) => {
+    const repeated = repeatedHeaderError(request);
+    if (repeated) return sendError(reply, repeated);
+  });
+  // Every /api/* path: the parsed body, query and path parameters, before the route runs.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const unsafe = unsafeTextError(request);
+    if (unsafe) return sendError(reply, unsafe);
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {

@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
-import { parseEnv, portVar } from '@campaign/platform';
+import { jwtIssuerVar, jwtSecretVar, parseEnv, portVar } from '@campaign/platform';
 import { CreditsService } from '@campaign/lens/credits/credits.service';
 import { initLensOrm } from '@campaign/lens/orm';
 import { PLANS } from '@campaign/lens/tenant/plans';
 import { TenantService } from '@campaign/lens/tenant/tenant.service';
-import { DEVELOPMENT_JWT_SECRET } from '@campaign/settlement/config';
 import { roles, signToken, type Role } from '@campaign/settlement/auth/principal';
 import { dropDatabase, ensureDatabase, migrateAll } from './databases.js';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './embedded-postgres.js';
@@ -22,8 +21,8 @@ const env = parseEnv(
     EMBEDDED_PG_PORT: portVar(5433),
     LENS_DATABASE_URL: z.string().optional(),
     SETTLEMENT_DATABASE_URL: z.string().optional(),
-    AUTH_JWT_SECRET: z.string().min(32).default(DEVELOPMENT_JWT_SECRET),
-    AUTH_JWT_ISSUER: z.string().default('campaign-platform'),
+    AUTH_JWT_SECRET: jwtSecretVar,
+    AUTH_JWT_ISSUER: jwtIssuerVar,
   }),
   process.env,
 );

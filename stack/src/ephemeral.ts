@@ -32,6 +32,7 @@ export async function startEphemeralStack(
   return {
     urls: stack.urls,
     database: stack.database,
+    services: stack.services,
     stop: async () => {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -47,3 +47,75 @@ export function startService(
     });
   });
 }
+
+/** A service the orchestrator keeps running: restarted with a back-off when it dies. */
+export interface SupervisedService {
+  name: string;
+  /** The pid of the current process (tests kill it to see the restart). */
+  pid(): number | undefined;
+  /** How many times it was restarted. */
+  restarts(): number;
+  stop(): Promise<void>;
+}
+
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+/** Up this long and the back-off starts again from the first step. */
+const HEALTHY_AFTER_MS = 60_000;
+
+/**
+ * Starts a service and restarts it whenever it exits without being asked to (a crash, an OOM
+ * kill), waiting 0.5 s, 1 s, 2 s … up to 30 s between attempts, and says so in the log, so that
+ * `npm start` never sits half up.
+ */
+export async function superviseService(
+  spec: ServiceSpec,
+  output: 'inherit' | 'ignore',
+  log: (line: string) => void,
+  /** True once the whole stack is stopping: a Ctrl-C reaches the services before our stop(). */
+  shuttingDown: () => boolean,
+): Promise<SupervisedService> {
+  let current = await startService(spec, output);
+  let stopped = false;
+  const stopping = () => stopped || shuttingDown();
+  let restarts = 0;
+  let backoff = FIRST_BACKOFF_MS;
+  let startedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+
+  const watch = (service: ServiceProcess) => {
+    service.child.once('exit', (code, signal) => {
+      if (stopping()) return;
+      if (Date.now() - startedAt > HEALTHY_AFTER_MS) backoff = FIRST_BACKOFF_MS;
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      log(`${spec.name} exited (${how}); restarting in ${(backoff / 1000).toFixed(1)} s`);
+      timer = setTimeout(() => void restart(), backoff);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    });
+  };
+  const restart = async () => {
+    if (stopping()) return;
+    try {
+      current = await startService(spec, output);
+      startedAt = Date.now();
+      restarts++;
+      log(`${spec.name} restarted (pid ${current.child.pid})`);
+      watch(current);
+    } catch (error) {
+      log(`${spec.name} did not start: ${String(error)}; next try in ${backoff / 1000} s`);
+      timer = setTimeout(() => void restart(), backoff);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    }
+  };
+  watch(current);
+  return {
+    name: spec.name,
+    pid: () => current.child.pid,
+    restarts: () => restarts,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current.stop();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { startSocialUpstreamSimulator } from '@campaign/providers/social-upstrea
 import type { StackConfig } from './config.js';
 import { ensureDatabase, migrateAll } from './databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
-import { repoRoot, startService, type ServiceProcess } from './processes.js';
+import { repoRoot, superviseService, type SupervisedService } from './processes.js';
 import { seedSettlement } from './seed.js';
 import { acquireStackLock } from './stack-lock.js';
 
@@ -21,6 +21,8 @@ export interface RunningStack {
   urls: StackUrls;
   /** The embedded server, when no database URLs were configured (fault tests stop it). */
   database: EmbeddedDatabase | null;
+  /** The services, kept running by the orchestrator (restarted when one dies). */
+  services: SupervisedService[];
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,10 @@ export interface StackOptions {
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { config, log } = options;
   const stoppers: (() => Promise<void>)[] = [];
+  const services: SupervisedService[] = [];
+  let shuttingDown = false;
   const stop = async () => {
+    shuttingDown = true;
     for (const stopOne of stoppers.reverse())
       await stopOne().catch((e) => log(`stop failed: ${String(e)}`));
   };
@@ -90,10 +95,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       settlementDatabase,
     };
     const launch = async (name: string, main: string, env: Record<string, string>) => {
-      const service: ServiceProcess = await startService(
+      const service = await superviseService(
         { name, main, env: { ...common, ...env } },
         options.serviceOutput,
+        log,
+        () => shuttingDown,
       );
+      services.push(service);
       stoppers.push(() => service.stop());
     };
     await Promise.all([
@@ -116,7 +124,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       REST_PORT: String(config.REST_PORT),
       GATEWAY_URL: urls.gateway,
     });
-    return { urls, database, stop };
+    return { urls, database, services, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack/free-port';
 import { startService, type ServiceProcess } from '@campaign/stack/processes';
 import { cli } from '../support/cli.js';
-import { stack } from '../support/clients.js';
+import { AS_GATEWAY, stack } from '../support/clients.js';
 import { ENVELOPE_FIELDS } from './lens-client.js';
 
 /**
@@ -44,7 +44,11 @@ describe('per-deployment settings of the lens engine', () => {
   const call = async (query: string, variables: Record<string, unknown>) => {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${key}`,
+        ...AS_GATEWAY,
+      },
       body: JSON.stringify({ query, variables }),
     });
     return (await response.json()) as {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack/free-port';
 import { startService } from '@campaign/stack/processes';
 import { cli } from '../support/cli.js';
-import { graphql, graphqlOk, stack } from '../support/clients.js';
+import { AS_GATEWAY, graphql, graphqlOk, stack } from '../support/clients.js';
 import { errorCode } from './lens-client.js';
 import {
   expectError,
@@ -95,7 +95,11 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     );
     const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${key}`,
+        ...AS_GATEWAY,
+      },
       body: JSON.stringify({
         query: `mutation($key: String!) { accountsProfile(idempotencyKey: $key,
           input: { accountRef: { handle: "slow_killed_replica" } }) { operationId status } }`,

@@ -6,7 +6,15 @@ import { stack } from './clients.js';
 const run = promisify(execFile);
 
 /** Runs `npm run cli -- <args>` against the test stack's databases; returns the last stdout line. */
-export async function cli(...args: string[]): Promise<string> {
+export function cli(...args: string[]): Promise<string> {
+  return cliFor(stack(), ...args);
+}
+
+/** The same against another stack (tests that start one of their own). */
+export async function cliFor(
+  urls: { lensDatabase: string; settlementDatabase: string },
+  ...args: string[]
+): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     ['--import', '@swc-node/register/esm-register', 'stack/src/cli.ts', ...args],
@@ -14,8 +22,8 @@ export async function cli(...args: string[]): Promise<string> {
       cwd: repoRoot,
       env: {
         ...process.env,
-        LENS_DATABASE_URL: stack().lensDatabase,
-        SETTLEMENT_DATABASE_URL: stack().settlementDatabase,
+        LENS_DATABASE_URL: urls.lensDatabase,
+        SETTLEMENT_DATABASE_URL: urls.settlementDatabase,
       },
     },
   );

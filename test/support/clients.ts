@@ -1,6 +1,11 @@
 import { inject } from 'vitest';
+import { DEVELOPMENT_SECRETS } from '@campaign/platform';
+import { SUBGRAPH_SECRET_HEADER } from '@campaign/platform/graphql-server';
 
 export const stack = () => inject('stack');
+
+/** What the gateway sends a subgraph: tests that call a subgraph process directly send it too. */
+export const AS_GATEWAY = { [SUBGRAPH_SECRET_HEADER]: DEVELOPMENT_SECRETS.subgraph };
 
 export interface HttpResult<T = Record<string, unknown>> {
   status: number;

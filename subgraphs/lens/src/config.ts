@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { hostVar, logLevelVar, parseEnv, portVar, urlVar, booleanVar } from '@campaign/platform';
-
-/** The settlement subgraph's development signing key: admins use the same tokens on lens. */
-export const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-change-me-32+';
+import {
+  booleanVar,
+  DEVELOPMENT_SECRETS,
+  graphqlLimitVars,
+  hostVar,
+  jwtIssuerVar,
+  jwtSecretVar,
+  logLevelVar,
+  parseEnv,
+  portVar,
+  SUBGRAPH_LIMITS,
+  subgraphSecretVar,
+  urlVar,
+} from '@campaign/platform';
 
 const price = z.strictObject({
   base: z.number().int().min(0).optional(),
@@ -41,7 +51,7 @@ const schema = z.object({
   LENS_UPSTREAM_TOKEN: z.string().optional(),
   LENS_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LENS_SYNC_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  LENS_CURSOR_SECRET: z.string().min(16).default('development-cursor-secret-change-me'),
+  LENS_CURSOR_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.cursor),
   LENS_INTROSPECTION: booleanVar(true),
   /** Operation names switched off in this deployment (403 OPERATION_DISABLED). */
   LENS_DISABLED_OPERATIONS: listVar,
@@ -52,11 +62,10 @@ const schema = z.object({
   LENS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** Executions one lens process runs at once (graphile-worker concurrency). */
   LENS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
-  AUTH_JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .default(DEVELOPMENT_JWT_SECRET),
-  AUTH_JWT_ISSUER: z.string().default('campaign-platform'),
+  AUTH_JWT_SECRET: jwtSecretVar,
+  AUTH_JWT_ISSUER: jwtIssuerVar,
+  SUBGRAPH_SECRET: subgraphSecretVar,
+  ...graphqlLimitVars('LENS', SUBGRAPH_LIMITS),
   LOG_LEVEL: logLevelVar,
 });
 

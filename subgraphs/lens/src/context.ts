@@ -1,6 +1,6 @@
 import type DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Admin } from './admin/admin-auth.js';
+import type { Admin, StaffRole } from './admin/admin-auth.js';
 import type { AccountObservation } from './account/account-observation.entity.js';
 import type { LensOperations } from './account/lens-operations.js';
 import type { CreditsService } from './credits/credits.service.js';
@@ -34,5 +34,7 @@ export interface LensContext {
   tenant: () => Promise<Tenant>;
   /** A SUPER_ADMIN token's holder; verifies on first use (401, or 403 for other roles). */
   admin: () => Promise<Admin>;
+  /** A platform token (admin console, partner console) of one of these roles; 401/403 else. */
+  staff: (roles: readonly StaffRole[]) => Promise<Admin>;
   accountLoader: DataLoader<string, AccountObservation | null>;
 }

@@ -1,7 +1,14 @@
 import DataLoader from 'dataloader';
-import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import {
+  createLogger,
+  createServiceApp,
+  graphqlLimits,
+  listen,
+  type RunningServer,
+} from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform/graphql-server';
-import { verifyAdmin, type Admin } from './admin/admin-auth.js';
+import { cachedCheck } from '@campaign/platform/readiness';
+import { verifyAdmin, verifyStaff, type Admin } from './admin/admin-auth.js';
 import { AccountObservationService } from './account/account-observation.service.js';
 import { createLensOperations, operationsByName } from './account/lens-operations.js';
 import type { LensConfig } from './config.js';
@@ -26,6 +33,9 @@ import { HttpSocialUpstream } from './upstream/upstream.http.js';
 
 /** How long a stop waits for running executions before leaving them to the reconciler. */
 const WORKER_STOP_TIMEOUT_MS = 5_000;
+/** `/readyz` asks the database at most once a second, and waits at most a second for it. */
+const READINESS_TIMEOUT_MS = 1_000;
+const READINESS_CACHE_MS = 1_000;
 
 export async function startLensSubgraph(config: LensConfig): Promise<RunningServer> {
   const logger = createLogger('lens', config.LOG_LEVEL);
@@ -83,21 +93,34 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
   const observations = new AccountObservationService();
   const adminSettings = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };
   const { schema } = await buildLensSchema();
+  const databaseReady = cachedCheck(
+    async () => {
+      await orm.em.fork().execute('select 1');
+    },
+    { name: 'database unreachable', timeoutMs: READINESS_TIMEOUT_MS, cacheMs: READINESS_CACHE_MS },
+  );
   const app = createServiceApp({
     logger,
+    // Ready only when this process can execute operations: the database answers and the job
+    // runner is alive (after an outage it may still be restarting).
     readiness: async () => {
-      await orm.em.fork().execute('select 1');
+      await databaseReady();
+      const runner = worker.health();
+      if (!runner.ok) throw new Error(runner.reason);
     },
   });
   await mountGraphQL<LensContext>({
     app,
     schema,
     introspection: config.LENS_INTROSPECTION,
+    limits: graphqlLimits('LENS', config),
+    subgraphSecret: config.SUBGRAPH_SECRET,
     context: async (request) => {
       const em = orm.em.fork();
       const authorization = request.headers.authorization;
       let caller: Promise<Caller> | undefined;
       let admin: Promise<Admin> | undefined;
+      const staffChecks = new Map<string, Promise<Admin>>();
       const callerOnce = () => (caller ??= tenants.authenticateCaller(em, authorization));
       return {
         em,
@@ -106,6 +129,14 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
         caller: callerOnce,
         tenant: async () => (await callerOnce()).tenant,
         admin: () => (admin ??= verifyAdmin(adminSettings, authorization)),
+        staff: (roles) => {
+          // Verified once per request and role set: an entity fetch asks once per account.
+          const key = roles.join(',');
+          let check = staffChecks.get(key);
+          if (!check)
+            staffChecks.set(key, (check = verifyStaff(adminSettings, authorization, roles)));
+          return check;
+        },
         accountLoader: new DataLoader((ids: readonly string[]) => observations.findMany(em, ids)),
       };
     },

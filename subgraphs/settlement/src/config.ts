@@ -1,18 +1,26 @@
 import { z } from 'zod';
-import { booleanVar, hostVar, logLevelVar, parseEnv, portVar } from '@campaign/platform';
-
-export const DEVELOPMENT_JWT_SECRET = 'development-only-jwt-secret-change-me-32+';
+import {
+  booleanVar,
+  graphqlLimitVars,
+  hostVar,
+  jwtIssuerVar,
+  jwtSecretVar,
+  logLevelVar,
+  parseEnv,
+  portVar,
+  SUBGRAPH_LIMITS,
+  subgraphSecretVar,
+} from '@campaign/platform';
 
 const schema = z.object({
   SETTLEMENT_HOST: hostVar,
   SETTLEMENT_PORT: portVar(4002),
   SETTLEMENT_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
-  AUTH_JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .default(DEVELOPMENT_JWT_SECRET),
-  AUTH_JWT_ISSUER: z.string().default('campaign-platform'),
+  AUTH_JWT_SECRET: jwtSecretVar,
+  AUTH_JWT_ISSUER: jwtIssuerVar,
+  SUBGRAPH_SECRET: subgraphSecretVar,
   SETTLEMENT_INTROSPECTION: booleanVar(true),
+  ...graphqlLimitVars('SETTLEMENT', SUBGRAPH_LIMITS),
   LOG_LEVEL: logLevelVar,
 });
 

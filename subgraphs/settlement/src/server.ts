@@ -1,4 +1,10 @@
-import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import {
+  createLogger,
+  createServiceApp,
+  graphqlLimits,
+  listen,
+  type RunningServer,
+} from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform/graphql-server';
 import { verifyAuthorization, type Principal } from './auth/principal.js';
 import type { SettlementConfig } from './config.js';
@@ -22,6 +28,8 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     app,
     schema,
     introspection: config.SETTLEMENT_INTROSPECTION,
+    limits: graphqlLimits('SETTLEMENT', config),
+    subgraphSecret: config.SUBGRAPH_SECRET,
     context: async (request) => {
       const em = orm.em.fork();
       let principal: Promise<Principal> | undefined;

@@ -188,11 +188,16 @@ export class AccountsResolver {
     return run(context, (o) => o.search, idempotencyKey, input);
   }
 
-  @Query(() => Account, { description: 'An account as last observed (no credits spent).' })
+  @Query(() => Account, {
+    description:
+      'An account as last observed (no credits spent). Admin tokens only (SUPER_ADMIN, ADMIN): ' +
+      'API-key tenants read lens data through billed operations.',
+  })
   async account(
     @Arg('accountId') accountId: string,
     @Ctx() context: LensContext,
   ): Promise<Account> {
+    await context.staff(['SUPER_ADMIN', 'ADMIN']);
     return Account.fromObservation(accountId, await context.accountLoader.load(accountId));
   }
 }

@@ -57,10 +57,20 @@ export class ExecutionService {
   async attempt(em: EntityManager, operationId: string, from: AttemptFrom, owner: string) {
     const claimed = await this.claim(em, operationId, from, owner);
     if (!claimed) return;
+    // A failed renewal (database unreachable) is logged and tried again at the next beat; one
+    // still waiting is not doubled, so an outage does not stack renewals on the pool. If the
+    // lease runs out meanwhile, the reconciler takes the operation over (first settlement wins).
+    let renewing = false;
     const heartbeat = setInterval(() => {
-      this.renew(em, operationId, owner).catch((err: unknown) =>
-        this.deps.logger.warn({ err, operationId }, 'lease renewal failed'),
-      );
+      if (renewing) return;
+      renewing = true;
+      this.renew(em, operationId, owner)
+        .catch((err: unknown) =>
+          this.deps.logger.warn({ err, operationId }, 'lease renewal failed'),
+        )
+        .finally(() => {
+          renewing = false;
+        });
     }, this.deps.leaseMs / 3);
     try {
       const outcome = await this.read(claimed);

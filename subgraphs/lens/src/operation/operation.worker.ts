@@ -4,6 +4,7 @@ import { Logger as WorkerLogger, run, runMigrations, type Runner } from 'graphil
 import type { Logger } from '@campaign/platform';
 import type { ExecutionService } from './execution.service.js';
 import { EXECUTE_TASK, operationIdOf, RECONCILE_TASK } from './job-queue.js';
+import { WorkerSupervisor } from './worker-supervisor.js';
 
 export interface WorkerOptions {
   connectionString: string;
@@ -34,9 +35,26 @@ const instance = `${hostname()}:${process.pid}`;
 
 /**
  * The durable side of the engine, inside the lens subgraph process: a graphile-worker pool that
- * executes queued operations and resolves the ones the reconciler found.
+ * executes queued operations and resolves the ones the reconciler found, kept alive by a
+ * supervisor (a database outage kills graphile-worker's workers for good; see the supervisor).
  */
-export async function startOperationWorker(options: WorkerOptions): Promise<Runner> {
+export async function startOperationWorker(options: WorkerOptions): Promise<WorkerSupervisor> {
+  const supervisor = new WorkerSupervisor({
+    launch: () => launchRunner(options),
+    unlockWorkers: async (workerIds) => {
+      await options.em().execute(
+        `select graphile_worker.force_unlock_workers(
+             array(select jsonb_array_elements_text(?::jsonb)))`,
+        [JSON.stringify(workerIds)],
+      );
+    },
+    logger: options.logger,
+  });
+  await supervisor.start();
+  return supervisor;
+}
+
+function launchRunner(options: WorkerOptions): Promise<Runner> {
   return run({
     connectionString: options.connectionString,
     concurrency: options.concurrency,

@@ -13,6 +13,8 @@ const BATCH = 100;
 export class Reconciler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
+  private stopped = true;
+  private failures = 0;
 
   constructor(
     private readonly em: () => EntityManager,
@@ -45,17 +47,40 @@ export class Reconciler {
     return rows.length;
   }
 
+  /**
+   * Sweeps every `intervalMs`, the next sweep timed from the end of the previous one: a sweep
+   * that waits on an unreachable database never overlaps the next, and a failed sweep (the
+   * database is down) is logged and retried at the next tick, never ending the loop.
+   */
   start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      this.running = this.sweep().catch((err: unknown) =>
-        this.logger.error({ err }, 'reconciliation sweep failed'),
-      );
-    }, intervalMs);
-    this.timer.unref();
+    this.stopped = false;
+    const tick = async () => {
+      try {
+        await this.sweep();
+        if (this.failures > 0) {
+          this.logger.warn({ failures: this.failures }, 'reconciliation sweeps work again');
+        }
+        this.failures = 0;
+      } catch (err) {
+        this.failures++;
+        // One line per outage at error level, then quieter: a sweep fails every interval.
+        if (this.failures === 1) this.logger.error({ err }, 'reconciliation sweep failed');
+        else this.logger.debug({ err, failures: this.failures }, 'reconciliation sweep failed');
+      }
+    };
+    const schedule = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        this.running = tick().finally(schedule);
+      }, intervalMs);
+      this.timer.unref();
+    };
+    schedule();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
 }

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The published development secrets: every service runs with them out of the box, so a new user
+ * needs no set-up. Anyone can read them here, so a service warns when one is in use and refuses
+ * to start with one when NODE_ENV=production (checked by parseEnv, once per service).
+ */
+export const DEVELOPMENT_SECRETS = {
+  jwt: 'development-only-jwt-secret-change-me-32+',
+  cursor: 'development-cursor-secret-change-me',
+  subgraph: 'development-subgraph-secret-change-me',
+  webhook: 'development-tax-invoice-webhook-secret',
+} as const;
+
+const published = new Set<string>(Object.values(DEVELOPMENT_SECRETS));
+
+/** The names of the configuration values that hold a published development secret. */
+export function developmentSecretsIn(config: unknown): string[] {
+  if (!config || typeof config !== 'object') return [];
+  return Object.entries(config)
+    .filter(([, value]) => typeof value === 'string' && published.has(value))
+    .map(([name]) => name);
+}
+
+/** The platform's JWT signing key (admin and partner tokens), shared by both subgraphs. */
+export const jwtSecretVar = z
+  .string()
+  .min(32, 'must be at least 32 characters')
+  .default(DEVELOPMENT_SECRETS.jwt);
+export const jwtIssuerVar = z.string().default('campaign-platform');
+
+/** What the gateway sends and each subgraph checks (DESIGN.md L13). */
+export const subgraphSecretVar = z
+  .string()
+  .min(16, 'must be at least 16 characters')
+  .default(DEVELOPMENT_SECRETS.subgraph);

@@ -1,0 +1,107 @@
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyReply, FastifyRequest } from 'fastify';
+import { findUnsafeText, unsafeTextMessage } from '@campaign/platform';
+import { errorBody } from '@campaign/schema';
+import { httpError, type HttpError } from './errors.js';
+
+/**
+ * Checks every REST request gets before its route runs (issue 9): repeated single-valued
+ * headers, text the platform refuses, and the headers every answer carries.
+ */
+
+/**
+ * Headers the adapter reads as exactly one value. Node joins a repeated Idempotency-Key into
+ * "a, b" (and keeps only the first Authorization), so the operation ran under a key the client
+ * never sent; which one it meant cannot be known, so the request is refused.
+ */
+const SINGLE_VALUED: readonly [name: string, spelled: string][] = [
+  ['idempotency-key', 'Idempotency-Key'],
+  ['authorization', 'Authorization'],
+];
+
+export function repeatedHeaderError(request: FastifyRequest): HttpError | null {
+  const distinct = request.raw.headersDistinct;
+  for (const [name, spelled] of SINGLE_VALUED) {
+    const count = distinct[name]?.length ?? 0;
+    if (count > 1) {
+      return httpError(
+        'INVALID_REQUEST',
+        `${spelled}: the header was sent ${count} times; send it once.`,
+      );
+    }
+  }
+  return null;
+}
+
+/**
+ * The platform's text rule (U+0000, lone surrogates) on the path parameters, the query and the
+ * JSON body, naming the field as a REST client spells it (`body.search`, `query.cursor`,
+ * `path.id`). The subgraphs apply the same rule to GraphQL arguments; checking here as well names
+ * the body rather than GraphQL's `input`, and answers before the lens body validation. Header
+ * values cannot carry either: Node's parser refuses control bytes (clientErrorHandler below)
+ * and reads every other byte as one Latin-1 character, which is never a surrogate.
+ */
+export function unsafeTextError(request: FastifyRequest): HttpError | null {
+  const found =
+    findUnsafeText(request.params, 'path') ??
+    findUnsafeText(request.query, 'query') ??
+    findUnsafeText(request.body, 'body');
+  return found ? httpError('INVALID_REQUEST', unsafeTextMessage(found)) : null;
+}
+
+/**
+ * `nosniff` on every answer; `no-store` on every answer that did not choose its own caching (the
+ * public OpenAPI document does), so no account data, bank detail or token is kept by a browser
+ * or a shared cache.
+ */
+export const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const;
+
+export async function addSecurityHeaders(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-content-type-options', SECURITY_HEADERS['x-content-type-options']);
+  if (!reply.hasHeader('cache-control')) {
+    reply.header('cache-control', SECURITY_HEADERS['cache-control']);
+  }
+}
+
+/** The header a parser error points at: the line that `bytesParsed` stopped in, if a header. */
+function headerAt(error: ConnectionError): string | null {
+  const raw: unknown = error.rawPacket;
+  if (!Buffer.isBuffer(raw) || typeof error.bytesParsed !== 'number') return null;
+  const head = raw.subarray(0, error.bytesParsed).toString('latin1');
+  const line = head.slice(head.lastIndexOf('\n') + 1);
+  return /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}):/.exec(line)?.[1] ?? null;
+}
+
+/**
+ * Requests Node's HTTP parser refuses (a NUL or other control byte in a header, a malformed
+ * request line) never reach fastify's handlers; fastify's default answers them with its own body
+ * and none of the headers above. This one answers in the catalogue's shape, naming the header.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const security = Object.entries(SECURITY_HEADERS)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      socket.write(`HTTP/1.1 408 Request Timeout\r\n${security}Connection: close\r\n\r\n`);
+    } else {
+      const header = headerAt(error);
+      const message =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? 'The request headers are larger than the server accepts.'
+          : header && error.code === 'HPE_INVALID_HEADER_TOKEN'
+            ? `${header}: the header value holds a control character (such as NUL), which HTTP does not allow.`
+            : 'The request is not valid HTTP/1.1.';
+      const body = JSON.stringify({ success: false, error: errorBody('INVALID_REQUEST', message) });
+      socket.write(
+        `HTTP/1.1 400 Bad Request\r\n${security}Content-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+  }
+  socket.destroy(error);
+}

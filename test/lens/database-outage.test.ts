@@ -1,0 +1,227 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEphemeralStack } from '@campaign/stack/ephemeral';
+import { repoRoot } from '@campaign/stack/processes';
+import { connectSql } from '@campaign/stack/sql';
+import type { RunningStack } from '@campaign/stack/stack';
+import { TEST_RECONCILE_INTERVAL_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
+import type { Envelope, LensBody } from './lens-client.js';
+
+/**
+ * Issue 9: lens must execute again by itself after PostgreSQL was gone for a few seconds, and
+ * `/readyz` must say so. This file starts a stack of its own (the shared one must not lose its
+ * database under the other test files), with fewer workers than slow operations in flight, so
+ * every worker holds a job when the database goes away.
+ */
+
+const WORKERS = 3;
+const SLOW_CALLS = 5;
+const CREDITS = 1000;
+/** Long enough that every slow read ends (and fails to settle) while the database is down. */
+const OUTAGE_MS = 4_000;
+const SLOW_DELAY_MS = 2_500;
+
+let stack: RunningStack;
+let key: string;
+const slowOperationIds: string[] = [];
+let readyzDuringOutage: number[] = [];
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function createKey(): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      '@swc-node/register/esm-register',
+      'stack/src/cli.ts',
+      'lens:create-key',
+      '--credits',
+      String(CREDITS),
+      '--rate-limit',
+      '100000',
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        LENS_DATABASE_URL: stack.urls.lensDatabase,
+        SETTLEMENT_DATABASE_URL: stack.urls.settlementDatabase,
+      },
+    },
+  );
+  return stdout.trim().split('\n').at(-1)!;
+}
+
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: LensBody }> {
+  const response = await fetch(`${stack.urls.rest}/api/lens/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined
+        ? {}
+        : { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as LensBody };
+}
+
+const profile = (handle: string) => call('POST', '/accounts/profile', { accountRef: { handle } });
+
+/** `/readyz` of the lens subgraph (same origin as its /graphql); 0 when it does not answer. */
+async function lensReadyz(): Promise<number> {
+  try {
+    const response = await fetch(`${new URL(stack.urls.lens).origin}/readyz`, {
+      signal: AbortSignal.timeout(3_000),
+    });
+    await response.text();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Polls the status endpoint until the operation is SUCCEEDED or FAILED, or `timeoutMs` passed. */
+async function terminal(operationId: string, timeoutMs: number): Promise<Envelope> {
+  const until = Date.now() + timeoutMs;
+  let last: Envelope | undefined;
+  while (Date.now() < until) {
+    const result = await call('GET', `/operations/${operationId}`).catch(() => null);
+    if (result?.status === 200) {
+      last = result.body.data!;
+      if (last.status === 'SUCCEEDED' || last.status === 'FAILED') return last;
+    }
+    await delay(250);
+  }
+  throw new Error(
+    `operation ${operationId} not terminal after ${timeoutMs} ms: ${JSON.stringify(last)}`,
+  );
+}
+
+describe('lens after a database outage (issue 9)', () => {
+  beforeAll(async () => {
+    stack = await startEphemeralStack({
+      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+      serviceEnv: {
+        LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
+        LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
+        LENS_WORKER_CONCURRENCY: String(WORKERS),
+        // A short lease, so operations whose settlement was lost reach the reconciler quickly.
+        LENS_LEASE_MS: '5000',
+      },
+      upstreamSlowDelayMs: SLOW_DELAY_MS,
+    });
+    key = await createKey();
+  }, 180_000);
+
+  afterAll(async () => {
+    // A failed assertion may leave the database stopped; `start` is a no-op when it runs.
+    await stack?.database?.start().catch(() => undefined);
+    await stack?.stop();
+  }, 60_000);
+
+  it('readyz is 503 while the database is down and 200 within seconds of its return', async () => {
+    expect(stack.database, 'the ephemeral stack runs an embedded database').not.toBeNull();
+    expect(await lensReadyz()).toBe(200);
+    const accepted = await Promise.all(
+      Array.from({ length: SLOW_CALLS }, (_, i) => profile(`slow_outage_${i}`)),
+    );
+    for (const result of accepted) {
+      expect(result.status, JSON.stringify(result.body)).toBe(202);
+      slowOperationIds.push(result.body.data!.operationId);
+    }
+
+    await stack.database!.stop();
+    const back = Date.now() + OUTAGE_MS;
+    readyzDuringOutage = [];
+    // A call while the database is away is a 503 that says so (not a 500 without an operation).
+    const during = await fetch(`${stack.urls.rest}/api/lens/v1/accounts/profile`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ accountRef: { handle: 'during.outage' } }),
+    });
+    const duringBody = (await during.json()) as LensBody;
+    while (Date.now() < back) {
+      readyzDuringOutage.push(await lensReadyz());
+      await delay(200);
+    }
+    await stack.database!.start();
+
+    expect(during.status, JSON.stringify(duringBody)).toBe(503);
+    expect(duringBody.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
+    expect(Number(during.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    expect(readyzDuringOutage.length).toBeGreaterThan(3);
+    // The first probes may still be answered from the short readiness cache.
+    expect(readyzDuringOutage.slice(-3)).toEqual([503, 503, 503]);
+    expect(readyzDuringOutage).not.toContain(0); // lens itself stayed up
+
+    const until = Date.now() + 15_000;
+    let ready = 0;
+    while (Date.now() < until && ready !== 200) {
+      ready = await lensReadyz();
+      if (ready !== 200) await delay(250);
+    }
+    expect(ready, 'lens /readyz within 15 s of the database coming back').toBe(200);
+  }, 60_000);
+
+  it('a new billed call after the outage executes and ends SUCCEEDED', async () => {
+    const started = Date.now();
+    const first = await profile('minji.daily');
+    expect([200, 202], JSON.stringify(first.body)).toContain(first.status);
+    const done =
+      first.status === 200
+        ? first.body.data!
+        : await terminal(first.body.data!.operationId, 20_000);
+    expect(done.status, JSON.stringify(done)).toBe('SUCCEEDED');
+    expect(done.credits).toEqual({ reserved: 1, charged: 1, refunded: 0 });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    // And a slow one: executed by the (new) workers, not only by whatever answers in the budget.
+    const slow = await profile('slow_after_outage');
+    expect([200, 202]).toContain(slow.status);
+    const slowDone = await terminal(slow.body.data!.operationId, 20_000);
+    expect(slowDone.status, JSON.stringify(slowDone)).toBe('SUCCEEDED');
+  }, 60_000);
+
+  it('operations started before the outage end terminal with their credits settled', async () => {
+    expect(slowOperationIds).toHaveLength(SLOW_CALLS);
+    const finished = await Promise.all(slowOperationIds.map((id) => terminal(id, 90_000)));
+    for (const operation of finished) {
+      // With the reconciler (or a retried job) the re-read succeeds; FAILED is still terminal.
+      expect(['SUCCEEDED', 'FAILED']).toContain(operation.status);
+      const { reserved, charged, refunded } = operation.credits;
+      expect(reserved, JSON.stringify(operation)).toBe(charged + refunded);
+    }
+    expect(finished.map((o) => o.status)).toEqual(finished.map(() => 'SUCCEEDED'));
+
+    const sql = await connectSql(stack.urls.lensDatabase);
+    try {
+      const rows = await sql.query<{ status: string; charged: string; balance: string }>(
+        `select o.status, o.credits_charged as charged, t.credit_balance as balance
+         from operation o join tenant t on t.id = o.tenant_id
+         join api_key k on k.tenant_id = t.id
+         where k.key_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+        [key],
+      );
+      expect(rows.length).toBe(SLOW_CALLS + 2);
+      expect(rows.filter((r) => r.status !== 'SUCCEEDED' && r.status !== 'FAILED')).toEqual([]);
+      const charged = rows.reduce((sum, r) => sum + Number(r.charged), 0);
+      expect(Number(rows[0]!.balance)).toBe(CREDITS - charged);
+    } finally {
+      await sql.end();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
+import { rawRequest } from '../support/raw-http.js';
+import { tenantIdOf, tenantState, useLensDatabase } from './engine-support.js';
+import { OPERATIONS } from './lens-client.js';
+
+/**
+ * Issue 9, item 7: two Idempotency-Key lines in one request were joined by Node into "a, b" and
+ * executed under that key. Which key the client meant is unknowable, so it is a 400 before
+ * anything else is looked at (body, credential, rate limit, credits).
+ */
+
+/** A valid body for each operation. */
+const BODY: Record<string, unknown> = {
+  '/accounts/stories': { accountRefs: [{ handle: 'dup.header' }] },
+  '/accounts/search': { search: 'dup' },
+};
+
+describe('a duplicated Idempotency-Key header', () => {
+  const sql = useLensDatabase();
+  let key: string;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    key = await cli('lens:create-key', '--credits', '1000', '--rate-limit', '100000');
+    tenantId = await tenantIdOf(sql(), key);
+  });
+
+  it('is a 400 INVALID_REQUEST naming the header on every lens operation path', async () => {
+    const before = await tenantState(sql(), tenantId);
+    for (const { path } of Object.values(OPERATIONS)) {
+      for (const [first, second] of [
+        ['dup-one', 'dup-two'],
+        ['same-key', 'same-key'],
+      ]) {
+        const response = await rawRequest(
+          'POST',
+          `/api/lens/v1${path}`,
+          [
+            ['Authorization', `Bearer ${key}`],
+            ['Idempotency-Key', first!],
+            ['Idempotency-Key', second!],
+          ],
+          BODY[path] ?? { accountRef: { handle: 'dup.header' } },
+        );
+        expect(response.status, `${path} ${JSON.stringify(response.body)}`).toBe(400);
+        expect(response.body).toEqual({
+          success: false,
+          error: {
+            code: 'INVALID_REQUEST',
+            message: expect.stringContaining('Idempotency-Key'),
+            httpStatus: 400,
+            retryable: false,
+          },
+        });
+      }
+    }
+    expect(await tenantState(sql(), tenantId)).toEqual(before);
+    expect(before.operations).toBe(0);
+  });
+
+  it('is checked before the body and the credential', async () => {
+    const response = await rawRequest(
+      'POST',
+      '/api/lens/v1/accounts/profile',
+      [
+        ['Idempotency-Key', 'a'],
+        ['idempotency-key', 'b'],
+      ],
+      { nope: true },
+    );
+    expect(response.status).toBe(400);
+    expect((response.body!['error'] as { message: string }).message).toContain('Idempotency-Key');
+  });
+
+  it('one header line is still accepted (the raw client itself is sound)', async () => {
+    const response = await rawRequest(
+      'POST',
+      '/api/lens/v1/accounts/search',
+      [
+        ['Authorization', `Bearer ${key}`],
+        ['Idempotency-Key', `single-${Date.now()}`],
+      ],
+      { search: 'single' },
+    );
+    expect([200, 202], JSON.stringify(response.body)).toContain(response.status);
+  });
+});
