@@ -30,9 +30,21 @@ export default defineConfig({
       {
         plugins,
         test: {
+          // Rules against real PostgreSQL, no services: one database per file (fast, every change).
+          name: 'service',
+          include: ['test/service/**/*.test.ts'],
+          exclude,
+          globalSetup: ['test/support/global-database.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins,
+        test: {
           name: 'stack',
           include: ['test/**/*.test.ts'],
-          exclude,
+          exclude: [...exclude, 'test/service/**'],
           globalSetup: ['test/support/global-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { dropDatabase, ensureDatabase } from '@campaign/stack/databases';
+import { initLensOrm, migrateLens } from '@campaign/lens/orm';
+import { initSettlementOrm, migrateSettlement } from '@campaign/settlement/orm';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** postgres:// URL of the service tier's PostgreSQL server (any database name). */
+    serviceDatabaseServer: string;
+  }
+}
+
+const MIGRATE = {
+  lens: { init: initLensOrm, migrate: migrateLens },
+  settlement: { init: initSettlementOrm, migrate: migrateSettlement },
+} as const;
+
+/**
+ * A database of its own for one test file, migrated like production and dropped afterwards: the
+ * service tier tests rules against real PostgreSQL without starting any service.
+ */
+export function useServiceDatabase(kind: keyof typeof MIGRATE): () => MikroORM {
+  let orm: MikroORM | undefined;
+  let url: string;
+  beforeAll(async () => {
+    const server = new URL(inject('serviceDatabaseServer'));
+    server.pathname = `/${kind}_${randomBytes(6).toString('hex')}`;
+    url = server.toString();
+    await ensureDatabase(url);
+    orm = await MIGRATE[kind].init(url, 20);
+    await MIGRATE[kind].migrate(orm);
+  }, 60_000);
+  afterAll(async () => {
+    await orm?.close();
+    if (url) await dropDatabase(url);
+  }, 60_000);
+  return () => orm!;
+}
