@@ -228,6 +228,33 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
     expect(settlement.status).toBe(200);
   });
 
+  it('a gateway that is down: the REST adapter answers 503 with Retry-After', async () => {
+    const [restPort, closedPort] = await Promise.all([freePort(), freePort()]);
+    const lonely = await startService(
+      {
+        name: 'rest adapter (no gateway)',
+        main: 'rest-adapter/src/main.ts',
+        env: {
+          REST_PORT: String(restPort),
+          GATEWAY_URL: `http://127.0.0.1:${closedPort}/graphql`,
+          LOG_LEVEL: 'fatal',
+        },
+      },
+      'ignore',
+    );
+    try {
+      const response = await fetch(`http://127.0.0.1:${restPort}/api/admin/settlements/SET1`, {
+        headers: { authorization: `Bearer ${await adminToken()}` },
+      });
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      const body = (await response.json()) as { error: Record<string, unknown> };
+      expect(body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
+    } finally {
+      await lonely.stop();
+    }
+  });
+
   it('the gateway sends nosniff, no-store and refuses to be framed', async () => {
     for (const response of [
       await fetch(gatewayUrl, { headers: { accept: 'text/html' } }),
