@@ -41,6 +41,8 @@ export const logLevelVar = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');
 export const urlVar = z.url();
+/** A PostgreSQL connection URL (the services never guess a database). */
+export const databaseUrlVar = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL');
 export const booleanVar = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'])

@@ -5,8 +5,9 @@ import { httpError, type HttpError } from './errors.js';
 
 /**
  * The published OpenAPI document of /api/lens/v1 and request-body validation with its schemas
- * (DESIGN.md section 6: the document that is published is the one that validates). The lens
- * subgraph keeps its own rules for GraphQL clients; both say the same.
+ * (DESIGN.md section 6: the document that is published is the one that validates). Its request
+ * schemas are generated from the operations' zod rules, which the lens subgraph parses GraphQL
+ * input with: both say the same because they are the same rules.
  */
 export const lensDocument = lensOpenApi();
 

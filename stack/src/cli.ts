@@ -1,7 +1,14 @@
 import 'reflect-metadata';
 import { Command, InvalidArgumentError } from 'commander';
 import { z } from 'zod';
-import { jwtIssuerVar, jwtSecretVar, parseEnv, portVar } from '@campaign/platform';
+import {
+  databaseUrlVar,
+  ID_CLAIM_PATTERN,
+  jwtIssuerVar,
+  jwtSecretVar,
+  parseEnv,
+  portVar,
+} from '@campaign/platform';
 import { CreditsService } from '@campaign/lens/credits/credits.service';
 import { initLensOrm } from '@campaign/lens/orm';
 import { PLANS } from '@campaign/lens/tenant/plans';
@@ -19,8 +26,8 @@ const env = parseEnv(
   z.object({
     DATA_DIR: z.string().default('.data'),
     EMBEDDED_PG_PORT: portVar(5433),
-    LENS_DATABASE_URL: z.string().optional(),
-    SETTLEMENT_DATABASE_URL: z.string().optional(),
+    LENS_DATABASE_URL: databaseUrlVar.optional(),
+    SETTLEMENT_DATABASE_URL: databaseUrlVar.optional(),
     AUTH_JWT_SECRET: jwtSecretVar,
     AUTH_JWT_ISSUER: jwtIssuerVar,
   }),
@@ -131,7 +138,7 @@ program
     if (options.role === 'PARTNER' && !options.partner)
       throw new InvalidArgumentError('--partner is required for PARTNER');
     for (const id of [options.agency, options.partner]) {
-      if (id !== undefined && !/^[1-9]\d{0,17}$/.test(id))
+      if (id !== undefined && !ID_CLAIM_PATTERN.test(id))
         throw new InvalidArgumentError('ids are positive whole numbers');
     }
     const token = await signToken(

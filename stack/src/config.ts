@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { logLevelVar, parseEnv, portVar } from '@campaign/platform';
+import { databaseUrlVar, logLevelVar, parseEnv, portVar } from '@campaign/platform';
 
-const optionalUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-  .optional();
+const optionalUrl = databaseUrlVar.optional();
+const optionalPort = z.coerce.number().int().min(0).max(65535).optional();
 
 const schema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
@@ -17,6 +15,21 @@ const schema = z.object({
   SETTLEMENT_PORT: portVar(4002),
   PROVIDERS_BASE_PORT: portVar(4100),
   LENS_UPSTREAM_URL: z.url().optional(),
+  // Outside systems (issue 11): a simulator is started for each whose real endpoint is not set.
+  SMTP_HOST: z.string().min(1).optional(),
+  TEAM_CHAT_WEBHOOK_URL: z.url().optional(),
+  TAX_INVOICE_PROVIDER_URL: z.url().optional(),
+  TAX_AUTHORITY_URL: z.url().optional(),
+  // Each simulator's port, when not PROVIDERS_BASE_PORT + its offset (0: any free port).
+  MAIL_SIM_SMTP_PORT: optionalPort,
+  MAIL_SIM_HTTP_PORT: optionalPort,
+  CHAT_SIM_PORT: optionalPort,
+  TAX_INVOICE_SIM_PORT: optionalPort,
+  TAX_AUTHORITY_SIM_PORT: optionalPort,
+  TAX_INVOICE_SIM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  // Optional here (no published default): the simulator and the platform fall back to the
+  // development value, so the stack itself has no secret to warn about.
+  TAX_INVOICE_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: logLevelVar,
 });
 

@@ -26,6 +26,12 @@ export async function startEphemeralStack(
     LENS_PORT: String(lens),
     SETTLEMENT_PORT: String(settlement),
     PROVIDERS_BASE_PORT: String(providers),
+    // Only the base port is known to be free; the other simulators take any free port (0).
+    MAIL_SIM_SMTP_PORT: '0',
+    MAIL_SIM_HTTP_PORT: '0',
+    CHAT_SIM_PORT: '0',
+    TAX_INVOICE_SIM_PORT: '0',
+    TAX_AUTHORITY_SIM_PORT: '0',
     LOG_LEVEL: 'warn',
   });
   const stack = await startStack({ ...options, config, log: options.log ?? (() => undefined) });

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import type { Principal } from '@campaign/settlement/auth/principal';
-import { CampaignService } from '@campaign/settlement/campaign/campaign.service';
 import { initSettlementOrm } from '@campaign/settlement/orm';
-import { SettlementWorkflow } from '@campaign/settlement/settlement/settlement-workflow.service';
+import { createSettlementServices } from '@campaign/settlement/services';
 import { Settlement } from '@campaign/settlement/settlement/settlement.entity';
 
 /**
@@ -97,8 +96,8 @@ async function seedSettlementStates(url: string): Promise<void> {
   const orm = await initSettlementOrm(url, 2);
   try {
     const em = () => orm.em.fork();
-    const campaigns = new CampaignService();
-    const flow = new SettlementWorkflow();
+    const { campaigns, workflow } = createSettlementServices();
+    const { partnerRequest, platformFlow: platform, directFlow: direct, cancellation } = workflow;
     const upload = async (campaignId: string) => {
       await campaigns.markUploaded(em(), campaignId, admin);
       return em().findOneOrFail(Settlement, { campaignId });
@@ -108,49 +107,49 @@ async function seedSettlementStates(url: string): Promise<void> {
     await upload('CAM1');
     // SET2 CAM3: Minseo (individual), agency 2, requested and invoiced: AWAITING_ADVERTISER_PAYMENT.
     const set2 = await upload('CAM3');
-    await flow.request(em(), partner(set2.partnerId), set2.id);
-    await flow.retryIssuance(em(), admin, set2.id);
+    await partnerRequest.request(em(), partner(set2.partnerId), set2.id);
+    await platform.retryIssuance(em(), admin, set2.id);
     // SET3 CAM4: Minseo, DIRECT_INVOICE, requested: AWAITING_ADVERTISER_PAYMENT.
     const set3 = await upload('CAM4');
-    await flow.request(em(), partner(set3.partnerId), set3.id);
+    await partnerRequest.request(em(), partner(set3.partnerId), set3.id);
     // SET4 CAM5: Han River, DIRECT_INVOICE, agency 2: SETTLEMENT_PENDING.
     await upload('CAM5');
     // SET5 CAM6: Minseo, PLATFORM_SETTLEMENT: ADVERTISER_PAID (start-payout next).
     const set5 = await upload('CAM6');
-    await flow.request(em(), partner(set5.partnerId), set5.id);
-    await flow.retryIssuance(em(), admin, set5.id);
-    await flow.confirmAdvertiserPayment(em(), admin, set5.id, { reason: 'demo deposit' });
+    await partnerRequest.request(em(), partner(set5.partnerId), set5.id);
+    await platform.retryIssuance(em(), admin, set5.id);
+    await platform.confirmAdvertiserPayment(em(), admin, set5.id, { reason: 'demo deposit' });
     // SET6 CAM7: Han River: PARTNER_PAYOUT_PROCESSING, tax invoice not received (complete → 409).
     const set6 = await upload('CAM7');
-    await flow.request(em(), partner(set6.partnerId), set6.id);
-    await flow.retryIssuance(em(), admin, set6.id);
-    await flow.confirmAdvertiserPayment(em(), admin, set6.id);
-    await flow.startPayout(em(), admin, set6.id);
+    await partnerRequest.request(em(), partner(set6.partnerId), set6.id);
+    await platform.retryIssuance(em(), admin, set6.id);
+    await platform.confirmAdvertiserPayment(em(), admin, set6.id);
+    await platform.startPayout(em(), admin, set6.id);
     // SET7 CAM8: Jiwoo (individual business), agency 2: PARTNER_PAYOUT_PROCESSING, invoice in.
     const set7 = await upload('CAM8');
-    await flow.request(em(), partner(set7.partnerId), set7.id);
-    await flow.retryIssuance(em(), admin, set7.id);
-    await flow.confirmAdvertiserPayment(em(), admin, set7.id);
-    await flow.startPayout(em(), admin, set7.id);
-    await flow.confirmPartnerInvoiceReceived(em(), admin, set7.id, {
+    await partnerRequest.request(em(), partner(set7.partnerId), set7.id);
+    await platform.retryIssuance(em(), admin, set7.id);
+    await platform.confirmAdvertiserPayment(em(), admin, set7.id);
+    await platform.startPayout(em(), admin, set7.id);
+    await platform.confirmPartnerInvoiceReceived(em(), admin, set7.id, {
       partnerInvoiceNumber: 'TI-DEMO-7',
     });
     // SET8 CAM9: Minseo: SETTLEMENT_COMPLETED.
     const set8 = await upload('CAM9');
-    await flow.request(em(), partner(set8.partnerId), set8.id);
-    await flow.retryIssuance(em(), admin, set8.id);
-    await flow.confirmAdvertiserPayment(em(), admin, set8.id);
-    await flow.startPayout(em(), admin, set8.id);
-    await flow.complete(em(), admin, set8.id, { transactionId: 'DEMO-TX-8' });
+    await partnerRequest.request(em(), partner(set8.partnerId), set8.id);
+    await platform.retryIssuance(em(), admin, set8.id);
+    await platform.confirmAdvertiserPayment(em(), admin, set8.id);
+    await platform.startPayout(em(), admin, set8.id);
+    await platform.complete(em(), admin, set8.id, { transactionId: 'DEMO-TX-8' });
     // SET9 CAM10: Jiwoo, DIRECT_INVOICE: SETTLEMENT_COMPLETED.
     const set9 = await upload('CAM10');
-    await flow.request(em(), partner(set9.partnerId), set9.id);
-    await flow.markInvoiceIssued(em(), partner(set9.partnerId), set9.id);
-    await flow.markInvoicePaid(em(), partner(set9.partnerId), set9.id);
+    await partnerRequest.request(em(), partner(set9.partnerId), set9.id);
+    await direct.markInvoiceIssued(em(), partner(set9.partnerId), set9.id);
+    await direct.markInvoicePaid(em(), partner(set9.partnerId), set9.id);
     // SET10 CAM11: Han River: SETTLEMENT_CANCELLED after its invoice was requested.
     const set10 = await upload('CAM11');
-    await flow.retryIssuance(em(), admin, set10.id);
-    await flow.cancel(em(), admin, set10.id, { reason: 'pop-up called off' });
+    await platform.retryIssuance(em(), admin, set10.id);
+    await cancellation.cancel(em(), admin, set10.id, { reason: 'pop-up called off' });
     // CAM2 (Jiwoo, PLATFORM_SETTLEMENT) stays CREATED: markCampaignUploaded creates SET11.
   } finally {
     await orm.close();

@@ -5,9 +5,10 @@ import { ensureDatabase, migrateAll } from './databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { repoRoot, superviseService, type SupervisedService } from './processes.js';
 import { seedSettlement } from './seed.js';
+import { startOutsideSystems, type OutsideSystemUrls } from './simulators.js';
 import { acquireStackLock } from './stack-lock.js';
 
-export interface StackUrls {
+export interface StackUrls extends OutsideSystemUrls {
   rest: string;
   gateway: string;
   lens: string;
@@ -34,6 +35,8 @@ export interface StackOptions {
   /** Extra environment for every service (tests shorten budgets and delays). */
   serviceEnv?: Record<string, string>;
   upstreamSlowDelayMs?: number;
+  /** How long the simulated tax-invoice provider takes to decide (TAX_INVOICE_SIM_DELAY_MS). */
+  taxInvoiceDelayMs?: number;
 }
 
 /**
@@ -85,8 +88,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const common = { LOG_LEVEL: config.LOG_LEVEL, ...options.serviceEnv };
     const host = '127.0.0.1';
+    const rest = `http://${host}:${config.REST_PORT}`;
+    const outside = await startOutsideSystems({
+      config,
+      restUrl: rest,
+      quiet: options.serviceOutput === 'ignore',
+      ...(options.taxInvoiceDelayMs !== undefined
+        ? { taxInvoiceDelayMs: options.taxInvoiceDelayMs }
+        : {}),
+    });
+    stoppers.push(() => outside.stop());
     const urls: StackUrls = {
-      rest: `http://${host}:${config.REST_PORT}`,
+      ...outside.urls,
+      rest,
       gateway: `http://${host}:${config.GATEWAY_PORT}/graphql`,
       lens: `http://${host}:${config.LENS_PORT}/graphql`,
       settlement: `http://${host}:${config.SETTLEMENT_PORT}/graphql`,
@@ -113,6 +127,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       launch('settlement subgraph', 'subgraphs/settlement/src/main.ts', {
         SETTLEMENT_PORT: String(config.SETTLEMENT_PORT),
         SETTLEMENT_DATABASE_URL: settlementDatabase,
+        // Where its outside-system adapters send (the simulators above, or the real ones).
+        ...outside.settlementEnv,
       }),
     ]);
     await launch('gateway', 'gateway/src/main.ts', {

@@ -27,6 +27,10 @@ try {
   const started = Date.now();
   const stack = await startStack({ config: loadStackConfig(), log, serviceOutput: 'inherit' });
   const { urls } = stack;
+  const mailSink = urls.mailSink
+    ? `${urls.mailSink}/messages   (SMTP ${urls.mailSmtp})`
+    : 'your SMTP server (SMTP_HOST)';
+  const chat = urls.chat ? `${urls.chat}/messages` : urls.chatWebhook;
   console.log(`
   Campaign platform is up (${((Date.now() - started) / 1000).toFixed(1)} s)
 
@@ -35,6 +39,10 @@ try {
     lens subgraph     ${urls.lens}
     settlement        ${urls.settlement}
     social upstream   ${urls.upstream}
+    mail sink         ${mailSink}
+    team chat         ${chat}
+    tax invoices      ${urls.taxInvoice}
+    tax authority     ${urls.taxAuthority}
 
   An API key:     npm run cli -- lens:create-key
   An admin token: npm run cli -- auth:token --role SUPER_ADMIN

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
 import { rawRequest } from '../support/raw-http.js';
-import { tenantIdOf, tenantState, useLensDatabase } from './engine-support.js';
+import { tenantIdOf, tenantState, useLensDatabase, waitForStatus } from './engine-support.js';
 import { OPERATIONS } from './lens-client.js';
 
 /**
@@ -83,6 +83,10 @@ describe('a duplicated Idempotency-Key header', () => {
       ],
       { search: 'single' },
     );
-    expect([200, 202], JSON.stringify(response.body)).toContain(response.status);
+    const envelope = response.body?.['data'] as { operationId: string } | undefined;
+    expect(envelope?.operationId, JSON.stringify(response.body)).toBeDefined();
+    expect(await waitForStatus(key, envelope!.operationId, ['SUCCEEDED', 'FAILED'])).toMatchObject({
+      status: 'SUCCEEDED',
+    });
   });
 });

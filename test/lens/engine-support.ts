@@ -1,5 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { inputHash } from '@campaign/lens/operation/canonical';
+import { hashKey } from '@campaign/lens/tenant/api-key';
 import { connectSql, type Sql } from '@campaign/stack/sql';
 import { rest, stack, type HttpResult } from '../support/clients.js';
 import { expectDocumented, type Envelope, type LensBody } from './lens-client.js';
@@ -19,10 +21,9 @@ export function useLensDatabase(): () => Sql {
 }
 
 export async function tenantIdOf(sql: Sql, apiKey: string): Promise<string> {
-  const hash = createHash('sha256').update(apiKey).digest('hex');
   const [row] = await sql.query<{ tenant_id: string }>(
     'select tenant_id from api_key where key_hash = $1',
-    [hash],
+    [hashKey(apiKey)],
   );
   return row!.tenant_id;
 }
@@ -121,26 +122,6 @@ export async function settled(token: string, result: HttpResult<LensBody>): Prom
   return waitForStatus(token, envelope.operationId, ['SUCCEEDED', 'FAILED']);
 }
 
-/** JSON with sorted keys: the engine's canonical input (operation/canonical.ts). */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export function inputHash(operationName: string, input: unknown): string {
-  return createHash('sha256')
-    .update(operationName)
-    .update('\n')
-    .update(canonicalJson(input))
-    .digest('hex');
-}
-
 /**
  * Leaves an accounts.profile operation in the database the way a crashed process would: accepted
  * (credits reserved, ledger entry written) and then never finished. `input` is what is stored;
@@ -155,6 +136,8 @@ export async function forceOperation(
     status: 'RUNNING' | 'RECONCILIATION_REQUIRED';
     idempotencyKey?: string;
     storedInput?: unknown;
+    /** When its lease ends, from now (default: a minute ago, as a crash leaves it). */
+    leaseSeconds?: number;
   },
 ): Promise<{ operationId: string; idempotencyKey: string }> {
   const operationId = randomUUID();
@@ -165,7 +148,7 @@ export async function forceOperation(
     await sql.query(
       `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
          status, credits_reserved, lease_expires_at, attempt_owner, attempts)
-       values ($1, $2, $3, 'accounts.profile', $4, $5, $6, 1, now() - interval '1 minute',
+       values ($1, $2, $3, 'accounts.profile', $4, $5, $6, 1, now() + make_interval(secs => $7),
          'crashed-process:job0', 1)`,
       [
         operationId,
@@ -174,6 +157,7 @@ export async function forceOperation(
         JSON.stringify(options.storedInput ?? input),
         inputHash('accounts.profile', input),
         options.status,
+        options.leaseSeconds ?? -60,
       ],
     );
     const [row] = await sql.query<{ credit_balance: string }>(

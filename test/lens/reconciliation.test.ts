@@ -44,7 +44,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
 
   it('a worker that died mid-execution: its lease expires, the reconciler moves it and resolves it', async () => {
     // The state a lens process killed mid-read leaves: RUNNING, credits reserved, lease expired.
-    const { operationId, idempotencyKey } = await forceOperation(sql(), {
+    const { operationId } = await forceOperation(sql(), {
       tenantId,
       handle: 'slow_after_crash',
       status: 'RUNNING',
@@ -52,15 +52,6 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     // The reconciler re-reads a slow_ account (2.5 s), so RECONCILIATION_REQUIRED is visible.
     const stuck = await waitForStatus(key, operationId, 'RECONCILIATION_REQUIRED', 10_000);
     expect(stuck.credits).toEqual({ reserved: 1, charged: 0, refunded: 0 });
-    // A replay of the key answers 202 with that status while the outcome is not known.
-    const replay = await profile(
-      key,
-      { accountRef: { handle: 'slow_after_crash' } },
-      idempotencyKey,
-    );
-    expect(replay.body.data).toMatchObject({ operationId, replayed: true });
-    expect(replay.status).toBe(replay.body.data!.status === 'SUCCEEDED' ? 200 : 202);
-
     const resolved = await waitForStatus(key, operationId, 'SUCCEEDED', 20_000);
     expect(resolved.credits).toEqual({ reserved: 1, charged: 1, refunded: 0 });
     expect(resolved.data!['handle']).toBe('slow_after_crash');
@@ -147,6 +138,18 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
       after = page.operationsRequiringReconciliation.nextCursor;
     } while (after);
     expect(ids).toEqual(expect.arrayContaining([rerun.operationId, fail.operationId]));
+    // A replay of its key answers 202 with that status while the outcome is not known.
+    const replay = await profile(
+      key,
+      { accountRef: { handle: 'admin.rerun' } },
+      rerun.idempotencyKey,
+    );
+    expect(replay.status).toBe(202);
+    expect(replay.body.data).toMatchObject({
+      operationId: rerun.operationId,
+      status: 'RECONCILIATION_REQUIRED',
+      replayed: true,
+    });
 
     const done = await graphqlOk<{ resolveOperation: Record<string, unknown> }>(
       RESOLVE,

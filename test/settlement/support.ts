@@ -158,6 +158,44 @@ export function database(): Promise<Sql> {
   return connectSql(stack().settlementDatabase);
 }
 
+/**
+ * Runs `send` while a transaction of its own holds the settlement's row lock, and lets go once
+ * `count` sessions wait on it (directly or behind one another): every request has then read the
+ * same version and is at its claim, so the outcome of the race is decided, not left to timing.
+ */
+export async function whileRowHeld<T>(
+  db: Sql,
+  settlementId: string,
+  count: number,
+  send: () => Promise<T>[],
+): Promise<T[]> {
+  const holder = await database();
+  try {
+    await holder.query('begin');
+    await holder.query('select id from settlement where id = $1 for update', [settlementId]);
+    const [{ pid }] = (await holder.query('select pg_backend_pid() as pid')) as [{ pid: number }];
+    const pending = send();
+    for (let waited = 0; ; waited += 20) {
+      const [row] = await db.query<{ n: number }>(
+        `with recursive blocked(pid) as (
+           select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))
+           union
+           select a.pid from pg_stat_activity a
+             join blocked b on b.pid = any(pg_blocking_pids(a.pid))
+         ) select count(*)::int as n from blocked`,
+        [pid],
+      );
+      if (row!.n >= count) break;
+      if (waited > 30_000) throw new Error(`only ${row!.n} of ${count} requests reached the row`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await holder.query('commit');
+    return await Promise.all(pending);
+  } finally {
+    await holder.end();
+  }
+}
+
 export interface OutboxRow extends Record<string, unknown> {
   event: string;
   channel: string;

@@ -1,4 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import {
+  lensOperationList,
+  typeName,
+  type LensOperationContract,
+} from '@campaign/schema/lens-operations';
 import { lensBodyValidator } from '../openapi.js';
 import { defineRoute, params, type RestResponse, type Route } from '../route.js';
 
@@ -57,40 +62,28 @@ const idempotencyKey = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : '';
 };
 
-/** A lens data operation: body → `input`, Idempotency-Key header → `idempotencyKey`. */
-function operationRoute(
-  path: string,
-  field: string,
-  inputType: string,
-): Route<Record<string, Envelope>> {
+/**
+ * A lens data operation (one per contract of `@campaign/schema/lens-operations`): body →
+ * `input`, Idempotency-Key header → `idempotencyKey`, checked first against the request schema
+ * the published document gives the path.
+ */
+function operationRoute(contract: LensOperationContract): Route<Record<string, Envelope>> {
   return defineRoute<Record<string, Envelope>>({
     method: 'POST',
-    path: `/api/lens/v1${path}`,
-    document: `mutation($idempotencyKey: String!, $input: ${inputType}!) {
-      result: ${field}(idempotencyKey: $idempotencyKey, input: $input) { ${ENVELOPE} } }`,
+    path: `/api/lens/v1${contract.path}`,
+    document: `mutation($idempotencyKey: String!, $input: ${typeName(contract, 'Input')}!) {
+      result: ${contract.field}(idempotencyKey: $idempotencyKey, input: $input) { ${ENVELOPE} } }`,
     variables: (request) => ({
       idempotencyKey: idempotencyKey(request),
       input: request.body ?? {},
     }),
     respond: (data) => envelopeResponse(data['result']!),
-    validateBody: lensBodyValidator(path),
+    validateBody: lensBodyValidator(contract.path),
   });
 }
 
 export const lensRoutes: Route<never>[] = [
-  operationRoute('/accounts/profile', 'accountsProfile', 'AccountsProfileInput'),
-  operationRoute('/accounts/posts', 'accountsPosts', 'AccountsPostsInput'),
-  operationRoute('/accounts/reels', 'accountsReels', 'AccountsReelsInput'),
-  operationRoute('/accounts/taggedPosts', 'accountsTaggedPosts', 'AccountsTaggedPostsInput'),
-  operationRoute('/accounts/followers', 'accountsFollowers', 'AccountsFollowersInput'),
-  operationRoute('/accounts/following', 'accountsFollowing', 'AccountsFollowingInput'),
-  operationRoute('/accounts/guides', 'accountsGuides', 'AccountsGuidesInput'),
-  operationRoute('/accounts/stories', 'accountsStories', 'AccountsStoriesInput'),
-  operationRoute('/accounts/highlights', 'accountsHighlights', 'AccountsHighlightsInput'),
-  operationRoute('/accounts/broadcast', 'accountsBroadcast', 'AccountsBroadcastInput'),
-  operationRoute('/accounts/related', 'accountsRelated', 'AccountsRelatedInput'),
-  operationRoute('/accounts/about', 'accountsAbout', 'AccountsAboutInput'),
-  operationRoute('/accounts/search', 'accountsSearch', 'AccountsSearchInput'),
+  ...lensOperationList.map(operationRoute),
   defineRoute<Record<string, Envelope>>({
     method: 'GET',
     path: '/api/lens/v1/operations/:operationId',

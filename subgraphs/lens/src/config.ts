@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   booleanVar,
+  databaseUrlVar,
   DEVELOPMENT_SECRETS,
   graphqlLimitVars,
   hostVar,
@@ -46,7 +47,7 @@ const listVar = z
 const schema = z.object({
   LENS_HOST: hostVar,
   LENS_PORT: portVar(4001),
-  LENS_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  LENS_DATABASE_URL: databaseUrlVar,
   LENS_UPSTREAM_URL: urlVar,
   LENS_UPSTREAM_TOKEN: z.string().optional(),
   LENS_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),

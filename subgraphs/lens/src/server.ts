@@ -4,31 +4,20 @@ import {
   createServiceApp,
   graphqlLimits,
   listen,
+  verifyPrincipal,
+  type Principal,
   type RunningServer,
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform/graphql-server';
 import { cachedCheck } from '@campaign/platform/readiness';
-import { verifyAdmin, verifyStaff, type Admin } from './admin/admin-auth.js';
-import { AccountObservationService } from './account/account-observation.service.js';
-import { createLensOperations, operationsByName } from './account/lens-operations.js';
 import type { LensConfig } from './config.js';
-import type { LensContext, LensServices } from './context.js';
-import { CreditsService } from './credits/credits.service.js';
-import { LedgerQueryService } from './credits/ledger-query.service.js';
-import { AccessPolicy } from './operation/access-policy.js';
-import { ExecutionService } from './operation/execution.service.js';
-import { OperationEvents } from './operation/operation-events.js';
-import { OperationQueryService } from './operation/operation-query.service.js';
-import { OperationService } from './operation/operation.service.js';
+import type { LensContext } from './context.js';
 import { startOperationWorker } from './operation/operation.worker.js';
-import { PriceBook } from './operation/prices.js';
-import { RateLimiter } from './operation/rate-limiter.js';
 import { Reconciler } from './operation/reconciler.js';
-import { ReconciliationService } from './operation/reconciliation.service.js';
 import { initLensOrm } from './orm.js';
 import { buildLensSchema } from './schema.js';
+import { createLensServices } from './services.js';
 import type { Caller } from './tenant/tenant.service.js';
-import { TenantService } from './tenant/tenant.service.js';
 import { HttpSocialUpstream } from './upstream/upstream.http.js';
 
 /** How long a stop waits for running executions before leaving them to the reconciler. */
@@ -45,53 +34,17 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     token: config.LENS_UPSTREAM_TOKEN,
     timeoutMs: config.LENS_UPSTREAM_TIMEOUT_MS,
   });
-  const definitions = createLensOperations({ cursorSecret: config.LENS_CURSOR_SECRET });
-  const byName = operationsByName(definitions);
-  const unknownDisabled = config.LENS_DISABLED_OPERATIONS.filter((name) => !byName.has(name));
-  if (unknownDisabled.length) {
-    throw new Error(
-      `LENS_DISABLED_OPERATIONS names unknown operations: ${unknownDisabled.join(', ')}`,
-    );
-  }
-  const prices = PriceBook.checked(config.LENS_PRICES, byName.keys());
-  const events = new OperationEvents();
-  const execution = new ExecutionService({
-    upstream,
-    logger,
-    prices,
-    definitions: byName,
-    events,
-    leaseMs: config.LENS_LEASE_MS,
-  });
-  const tenants = new TenantService();
-  const services: LensServices = {
-    operations: new OperationService(
-      {
-        access: new AccessPolicy(config.LENS_DISABLED_OPERATIONS),
-        rateLimiter: new RateLimiter(),
-        prices,
-        events,
-      },
-      { syncBudgetMs: config.LENS_SYNC_BUDGET_MS, leaseMs: config.LENS_LEASE_MS },
-    ),
-    definitions,
-    queries: new OperationQueryService(),
-    credits: new CreditsService(),
-    ledger: new LedgerQueryService(),
-    reconciliation: new ReconciliationService(execution),
-    tenants,
-  };
+  const services = createLensServices(config, { upstream, logger });
   const worker = await startOperationWorker({
     connectionString: config.LENS_DATABASE_URL,
     concurrency: config.LENS_WORKER_CONCURRENCY,
     logger,
     em: () => orm.em.fork(),
-    execution,
+    execution: services.execution,
   });
   const reconciler = new Reconciler(() => orm.em.fork(), logger);
   reconciler.start(config.LENS_RECONCILE_INTERVAL_MS);
-  const observations = new AccountObservationService();
-  const adminSettings = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };
+  const jwt = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };
   const { schema } = await buildLensSchema();
   const databaseReady = cachedCheck(
     async () => {
@@ -119,25 +72,19 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       const em = orm.em.fork();
       const authorization = request.headers.authorization;
       let caller: Promise<Caller> | undefined;
-      let admin: Promise<Admin> | undefined;
-      const staffChecks = new Map<string, Promise<Admin>>();
-      const callerOnce = () => (caller ??= tenants.authenticateCaller(em, authorization));
+      let principal: Promise<Principal> | undefined;
+      const callerOnce = () => (caller ??= services.tenants.authenticateCaller(em, authorization));
       return {
         em,
         requestId: request.id,
         services,
         caller: callerOnce,
         tenant: async () => (await callerOnce()).tenant,
-        admin: () => (admin ??= verifyAdmin(adminSettings, authorization)),
-        staff: (roles) => {
-          // Verified once per request and role set: an entity fetch asks once per account.
-          const key = roles.join(',');
-          let check = staffChecks.get(key);
-          if (!check)
-            staffChecks.set(key, (check = verifyStaff(adminSettings, authorization, roles)));
-          return check;
-        },
-        accountLoader: new DataLoader((ids: readonly string[]) => observations.findMany(em, ids)),
+        // Verified once per request: an entity fetch asks once, not once per account.
+        principal: () => (principal ??= verifyPrincipal(jwt, authorization)),
+        accountLoader: new DataLoader((ids: readonly string[]) =>
+          services.observations.findMany(em, ids),
+        ),
       };
     },
   });

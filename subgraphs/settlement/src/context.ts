@@ -1,6 +1,5 @@
 import type DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Advertiser } from './advertiser/advertiser.entity.js';
 import type { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import type { Principal } from './auth/principal.js';
 import type { Campaign } from './campaign/campaign.entity.js';
@@ -8,12 +7,12 @@ import type { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
 import type { Partner } from './partner/partner.entity.js';
 import type { PartnerPayout } from './payout/partner-payout.entity.js';
 import type { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
+import type { SettlementServices } from './services.js';
 import type { Settlement } from './settlement/settlement.entity.js';
 
 export interface SettlementLoaders {
   partner: DataLoader<string, Partner | null>;
   campaign: DataLoader<string, Campaign | null>;
-  advertiser: DataLoader<string, Advertiser | null>;
   settlementByCampaign: DataLoader<string, Settlement | null>;
   advertiserInvoice: DataLoader<string, AdvertiserInvoice | null>;
   partnerPayout: DataLoader<string, PartnerPayout | null>;
@@ -27,6 +26,7 @@ export interface SettlementContext {
   /** One EntityManager fork per request. */
   em: EntityManager;
   requestId: string;
+  services: SettlementServices;
   /** The verified caller; throws UNAUTHENTICATED on first use when the token is missing or bad. */
   principal: () => Promise<Principal>;
   loaders: SettlementLoaders;

@@ -1,6 +1,5 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Advertiser } from './advertiser/advertiser.entity.js';
 import { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import { Campaign } from './campaign/campaign.entity.js';
 import type { SettlementLoaders } from './context.js';
@@ -44,7 +43,6 @@ export function createLoaders(em: EntityManager): SettlementLoaders {
   return {
     partner: byKey(em, Partner, 'id'),
     campaign: byKey(em, Campaign, 'id'),
-    advertiser: byKey(em, Advertiser, 'id'),
     settlementByCampaign: byKey(em, Settlement, 'campaignId'),
     advertiserInvoice: byKey(em, AdvertiserInvoice, 'id'),
     partnerPayout: byKey(em, PartnerPayout, 'id'),

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import { platformAuthChecker } from '@campaign/platform';
 import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform/federation';
 import { AccountReference } from './account/account.stub.js';
+import type { SettlementContext } from './context.js';
 import { CampaignResolver } from './campaign/campaign.resolver.js';
 import { AdvertiserInvoiceResolver } from './invoice/invoice.resolver.js';
 import { PartnerResolver } from './partner/partner.resolver.js';
@@ -8,8 +10,14 @@ import { PartnerPayoutResolver } from './payout/payout.resolver.js';
 import { PartnerSettlementResolver } from './settlement/partner-settlement.resolver.js';
 import { SettlementResolver } from './settlement/settlement.resolver.js';
 
+/**
+ * Who may call an operation is declared on it with `@Authorized` (admin roles or PARTNER); the
+ * platform's checker answers 401 without a valid token and 403 for another role. Which rows a
+ * caller sees is the services' scope (auth/scope.ts): out of scope is 404.
+ */
 export function buildSettlementSchema(): Promise<FederatedSchema> {
   return buildFederatedSchema({
+    authChecker: platformAuthChecker<SettlementContext>(),
     resolvers: [
       CampaignResolver,
       PartnerResolver,

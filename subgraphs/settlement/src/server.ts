@@ -12,12 +12,14 @@ import type { SettlementContext } from './context.js';
 import { createLoaders } from './loaders.js';
 import { initSettlementOrm } from './orm.js';
 import { buildSettlementSchema } from './schema.js';
+import { createSettlementServices } from './services.js';
 
 export async function startSettlementSubgraph(config: SettlementConfig): Promise<RunningServer> {
   const logger = createLogger('settlement', config.LOG_LEVEL);
   const orm = await initSettlementOrm(config.SETTLEMENT_DATABASE_URL);
   const jwt = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };
   const { schema } = await buildSettlementSchema();
+  const services = createSettlementServices();
   const app = createServiceApp({
     logger,
     readiness: async () => {
@@ -36,6 +38,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
       return {
         em,
         requestId: request.id,
+        services,
         principal: () => (principal ??= verifyAuthorization(jwt, request.headers.authorization)),
         loaders: createLoaders(em),
       };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
-import { CursorCodec, MAX_CURSOR_LENGTH } from './cursor.js';
+import { LENS_LIMITS } from '@campaign/schema/lens-input';
+import { CursorCodec } from './cursor.js';
+
+const MAX_CURSOR_LENGTH = LENS_LIMITS.cursor.max;
 
 const codec = new CursorCodec('a-secret-of-sixteen-or-more');
 const binding = { operation: 'accounts.posts', account: { handle: 'Minji.Daily' } };

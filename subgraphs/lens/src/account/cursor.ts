@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PlatformError } from '@campaign/schema';
+import { LENS_LIMITS } from '@campaign/schema/lens-input';
 import type { AccountRef } from '../upstream/upstream.port.js';
 
-/** Lens spec section 8: a cursor is at most 16384 characters. */
-export const MAX_CURSOR_LENGTH = 16384;
+/** Lens spec section 8: a cursor is at most this many characters. */
+const MAX_CURSOR_LENGTH = LENS_LIMITS.cursor.max;
 
 const VERSION = 'c1';
 const TENANT_TAG_BYTES = 16;

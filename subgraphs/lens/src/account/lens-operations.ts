@@ -1,3 +1,4 @@
+import type { LensOperationName } from '@campaign/schema/lens-operations';
 import type { OperationDefinition } from '../operation/operation-definition.js';
 import {
   aboutOperation,
@@ -13,33 +14,26 @@ import { profileOperation } from './profile.operation.js';
 import { searchOperation } from './search.operation.js';
 import { storiesOperation } from './stories.operation.js';
 
+/** The lens data operations by name (`accounts.posts` → its definition). */
+export type LensOperations = ReadonlyMap<string, OperationDefinition>;
+
 /**
  * The thirteen lens data operations of spec section 4, made once at start (the paged ones hold
- * the cursor signing key).
+ * the cursor signing key). The record's type makes a missing or unknown operation a type error.
  */
-export function createLensOperations(options: { cursorSecret: string }) {
+export function createLensOperations(options: { cursorSecret: string }): LensOperations {
   const cursors = new CursorCodec(options.cursorSecret);
-  return {
-    profile: profileOperation,
+  const definitions: Record<LensOperationName, OperationDefinition> = {
+    'accounts.profile': profileOperation,
     ...mediaOperations(cursors),
     ...friendshipsOperations(cursors),
-    guides: guidesOperation(cursors),
-    stories: storiesOperation,
-    highlights: highlightsOperation,
-    broadcast: broadcastOperation,
-    related: relatedOperation,
-    about: aboutOperation,
-    search: searchOperation,
+    'accounts.guides': guidesOperation(cursors),
+    'accounts.stories': storiesOperation,
+    'accounts.highlights': highlightsOperation,
+    'accounts.broadcast': broadcastOperation,
+    'accounts.related': relatedOperation,
+    'accounts.about': aboutOperation,
+    'accounts.search': searchOperation,
   };
-}
-
-export type LensOperations = ReturnType<typeof createLensOperations>;
-
-/** The definitions by operation name (`accounts.posts` → its definition), e.g. for job workers. */
-export function operationsByName(
-  operations: LensOperations,
-): ReadonlyMap<string, OperationDefinition<never>> {
-  return new Map(
-    Object.values(operations).map((d) => [d.name, d as unknown as OperationDefinition<never>]),
-  );
+  return new Map(Object.entries(definitions));
 }

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import type {
-  ExecutionResult,
-  OperationDefinition,
-  Price,
+import type { LensOperationContract } from '@campaign/schema/lens-operations';
+import {
+  defineOperation,
+  type OperationDefinition,
+  type Price,
 } from '../operation/operation-definition.js';
 import type {
   AccountRef,
@@ -10,7 +11,6 @@ import type {
   SocialUpstream,
   UpstreamPage,
 } from '../upstream/upstream.port.js';
-import { parseOperationInput } from './account-ref.js';
 import type { CursorCodec } from './cursor.js';
 
 /** Every paged result carries this single completeness value (lens spec section 1). */
@@ -23,10 +23,7 @@ export interface PagedInput {
 }
 
 export interface PagedOperationSpec<I extends PagedInput, T> {
-  name: string;
   price: Price;
-  /** Parses the raw input, defaults applied. */
-  schema: z.ZodType<I>;
   maxItems(input: I): number;
   fetch(upstream: SocialUpstream, input: I, pageToken: string | null): Promise<UpstreamPage<T>>;
   accountsOf(items: T[]): AccountSummary[];
@@ -37,26 +34,17 @@ export interface PagedOperationSpec<I extends PagedInput, T> {
  * inside a signed cursor bound to tenant, operation and account (DESIGN.md L9); a bad cursor is
  * refused while the input is read, before credits are reserved.
  */
-export function pagedOperation<I extends PagedInput, T>(
+export function pagedOperation<S extends z.ZodType<PagedInput>, T>(
   cursors: CursorCodec,
-  spec: PagedOperationSpec<I, T>,
-): OperationDefinition<I> {
-  const binding = (input: I) => ({ operation: spec.name, account: input.accountRef });
-  return {
-    name: spec.name,
+  contract: LensOperationContract<S>,
+  spec: PagedOperationSpec<z.output<S>, T>,
+): OperationDefinition<z.output<S>> {
+  type I = z.output<S>;
+  const binding = (input: I) => ({ operation: contract.name, account: input.accountRef });
+  const definition = defineOperation(contract, {
     price: spec.price,
-    parseInput(raw) {
-      const input = parseOperationInput(spec.schema, raw);
-      if (input.cursor !== null) cursors.open(input.cursor, binding(input));
-      return input;
-    },
-    validate(input, { tenantId }) {
-      if (input.cursor !== null) {
-        cursors.checkTenant(cursors.open(input.cursor, binding(input)), tenantId);
-      }
-    },
     maxItems: spec.maxItems,
-    async execute(input, { upstream, tenantId }): Promise<ExecutionResult> {
+    async execute(input, { upstream, tenantId }) {
       const pageToken =
         input.cursor === null ? null : cursors.open(input.cursor, binding(input)).pageToken;
       const page = await spec.fetch(upstream, input, pageToken);
@@ -69,6 +57,19 @@ export function pagedOperation<I extends PagedInput, T>(
         itemCount: page.items.length,
         observedAccounts: spec.accountsOf(page.items),
       };
+    },
+  });
+  return {
+    ...definition,
+    parseInput(raw) {
+      const input = definition.parseInput(raw);
+      if (input.cursor !== null) cursors.open(input.cursor, binding(input));
+      return input;
+    },
+    validate(input, { tenantId }) {
+      if (input.cursor !== null) {
+        cursors.checkTenant(cursors.open(input.cursor, binding(input)), tenantId);
+      }
     },
   };
 }

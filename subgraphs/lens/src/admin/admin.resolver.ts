@@ -1,4 +1,14 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, registerEnumType } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  registerEnumType,
+} from 'type-graphql';
 import type { LensContext } from '../context.js';
 import { LensOperation, LensOperationPage } from '../operation/operation.type.js';
 
@@ -11,9 +21,13 @@ registerEnumType(ReconciliationResolution, {
   description: 'RERUN reads again and settles on the outcome; FAIL gives up with a full refund.',
 });
 
-/** Lens administration: SUPER_ADMIN tokens only (see admin/admin-auth.ts). */
+/**
+ * Lens administration: SUPER_ADMIN tokens only. An ADMIN is scoped to one agency's settlements
+ * and has no say over lens tenants; an API key is no platform token at all (401).
+ */
 @Resolver()
 export class AdminResolver {
+  @Authorized('SUPER_ADMIN')
   @Query(() => LensOperationPage, {
     description: 'Admin: every operation in RECONCILIATION_REQUIRED, oldest first.',
   })
@@ -22,7 +36,6 @@ export class AdminResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ): Promise<LensOperationPage> {
-    await context.admin();
     const page = await context.services.queries.requiringReconciliation(context.em, {
       first: first ?? null,
       after: after ?? null,
@@ -33,6 +46,7 @@ export class AdminResolver {
     };
   }
 
+  @Authorized('SUPER_ADMIN')
   @Mutation(() => LensOperation, {
     description: 'Admin: resolves an operation in RECONCILIATION_REQUIRED to SUCCEEDED or FAILED.',
   })
@@ -44,21 +58,20 @@ export class AdminResolver {
     })
     resolution: ReconciliationResolution,
   ): Promise<LensOperation> {
-    const admin = await context.admin();
     const operation = await context.services.reconciliation.resolve(
       context.em,
       operationId,
       resolution,
-      admin,
+      await context.principal(),
     );
     return LensOperation.from(operation, false);
   }
 
+  @Authorized('SUPER_ADMIN')
   @Mutation(() => Boolean, {
     description: 'Admin: revokes an API key for good; false when unknown or already revoked.',
   })
   async revokeApiKey(@Arg('apiKey') apiKey: string, @Ctx() context: LensContext): Promise<boolean> {
-    await context.admin();
     return context.services.tenants.revokeKey(context.em, apiKey);
   }
 }

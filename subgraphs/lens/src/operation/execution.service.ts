@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { errorBody } from '@campaign/schema';
 import type { Logger } from '@campaign/platform';
-import { AccountObservationService } from '../account/account-observation.service.js';
-import { CreditsService } from '../credits/credits.service.js';
+import type { AccountObservationService } from '../account/account-observation.service.js';
+import type { LensOperations } from '../account/lens-operations.js';
+import type { CreditsService } from '../credits/credits.service.js';
 import type { AccountSummary, SocialUpstream } from '../upstream/upstream.port.js';
-import type { OperationDefinition, Price } from './operation-definition.js';
+import type { Price } from './operation-definition.js';
 import type { OperationErrorBody } from './operation.entity.js';
 import type { OperationEvents } from './operation-events.js';
 import { chargeAt, type PriceBook } from './prices.js';
@@ -36,7 +37,9 @@ export interface ExecutionDependencies {
   upstream: SocialUpstream;
   logger: Logger;
   prices: PriceBook;
-  definitions: ReadonlyMap<string, OperationDefinition<never>>;
+  definitions: LensOperations;
+  credits: CreditsService;
+  observations: AccountObservationService;
   events: OperationEvents;
   leaseMs: number;
 }
@@ -48,9 +51,6 @@ export interface ExecutionDependencies {
  * concurrent attempt (a retried job, the reconciler, an admin) can never settle twice.
  */
 export class ExecutionService {
-  private readonly credits = new CreditsService();
-  private readonly observations = new AccountObservationService();
-
   constructor(private readonly deps: ExecutionDependencies) {}
 
   /** Runs an attempt as `owner`; does nothing when the operation is no longer in `from`. */
@@ -141,7 +141,7 @@ export class ExecutionService {
 
   private async read(claimed: Claimed): Promise<Outcome> {
     const definition = this.deps.definitions.get(claimed.operationName);
-    let input: never;
+    let input: unknown;
     try {
       if (!definition) throw new Error(`unknown operation ${claimed.operationName}`);
       input = definition.parseInput(claimed.input);
@@ -197,8 +197,8 @@ export class ExecutionService {
         ],
       );
       if (rows.length === 0) return false;
-      if (succeeded) await this.observations.record(tx, outcome.observedAccounts, observedAt);
-      await this.credits.settle(tx, claimed.tenantId, claimed.id, claimed.reserved, charged);
+      if (succeeded) await this.deps.observations.record(tx, outcome.observedAccounts, observedAt);
+      await this.deps.credits.settle(tx, claimed.tenantId, claimed.id, claimed.reserved, charged);
       return true;
     });
     this.deps.events.finished(claimed.id);

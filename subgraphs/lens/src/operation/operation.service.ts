@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import { CreditsService } from '../credits/credits.service.js';
+import { LENS_LIMITS } from '@campaign/schema/lens-input';
+import type { LensOperations } from '../account/lens-operations.js';
+import type { CreditsService } from '../credits/credits.service.js';
 import type { Caller } from '../tenant/tenant.service.js';
 import type { AccessPolicy } from './access-policy.js';
 import { inputHash } from './canonical.js';
@@ -23,13 +25,15 @@ export interface EngineSettings {
 }
 
 export interface EngineParts {
+  definitions: LensOperations;
+  credits: CreditsService;
   access: AccessPolicy;
   rateLimiter: RateLimiter;
   prices: PriceBook;
   events: OperationEvents;
 }
 
-const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
+const IDEMPOTENCY_KEY = LENS_LIMITS.idempotencyKey;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a waiting request looks at its operation when the news may come from elsewhere. */
 const POLL_MS = 250;
@@ -42,23 +46,30 @@ const POLL_MS = 250;
  * budget for the job to finish (L4) and answers with the operation in whatever state it is.
  */
 export class OperationService {
-  private readonly credits = new CreditsService();
-
   constructor(
     private readonly parts: EngineParts,
     private readonly settings: EngineSettings,
   ) {}
 
-  async run<I>(
+  /** Runs `operationName` (lens spec section 4) for the caller that `authenticate` finds. */
+  async run(
     em: EntityManager,
     authenticate: () => Promise<Caller>,
-    definition: OperationDefinition<I>,
+    operationName: string,
     idempotencyKey: string,
     rawInput: unknown,
   ): Promise<OperationOutcome> {
     const deadline = Date.now() + this.settings.syncBudgetMs;
-    if (idempotencyKey.length < 1 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-      throw new PlatformError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 128 characters.');
+    const definition = this.parts.definitions.get(operationName);
+    if (!definition) throw new Error(`unknown lens operation ${operationName}`);
+    if (
+      idempotencyKey.length < IDEMPOTENCY_KEY.min ||
+      idempotencyKey.length > IDEMPOTENCY_KEY.max
+    ) {
+      throw new PlatformError(
+        'INVALID_REQUEST',
+        `Idempotency-Key must be ${IDEMPOTENCY_KEY.min} to ${IDEMPOTENCY_KEY.max} characters.`,
+      );
     }
     const input = definition.parseInput(rawInput);
     const { tenant, apiKeyId } = await authenticate();
@@ -93,7 +104,7 @@ export class OperationService {
     input: I,
   ): Promise<{ id: string; replayed: boolean }> {
     const hash = inputHash(definition.name, input);
-    const price = this.parts.prices.of(definition as unknown as OperationDefinition<never>);
+    const price = this.parts.prices.of(definition);
     const reserved = this.parts.prices.reservation(definition, input);
     const id = randomUUID();
     return em.transactional(async (tx) => {
@@ -130,7 +141,7 @@ export class OperationService {
         }
         return { id: row!.id, replayed: true };
       }
-      if (!(await this.credits.reserve(tx, tenantId, id, reserved))) {
+      if (!(await this.parts.credits.reserve(tx, tenantId, id, reserved))) {
         throw new PlatformError(
           'INSUFFICIENT_CREDITS',
           `${definition.name} needs ${reserved} credits reserved; top up the balance and retry.`,

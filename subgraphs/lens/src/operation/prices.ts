@@ -21,7 +21,7 @@ export class PriceBook {
     return new PriceBook(overrides);
   }
 
-  of(definition: Pick<OperationDefinition<never>, 'name' | 'price'>): Price {
+  of(definition: Pick<OperationDefinition, 'name' | 'price'>): Price {
     const override = Object.hasOwn(this.overrides, definition.name)
       ? this.overrides[definition.name]
       : undefined;
@@ -33,7 +33,7 @@ export class PriceBook {
 
   /** The upper bound reserved at start (DESIGN.md L3). */
   reservation<I>(definition: OperationDefinition<I>, input: I): number {
-    const price = this.of(definition as unknown as OperationDefinition<never>);
+    const price = this.of(definition);
     return price.base + price.perItem * definition.maxItems(input);
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { errorBody, PlatformError } from '@campaign/schema';
-import type { Admin } from '../admin/admin-auth.js';
+import type { Principal } from '@campaign/platform';
 import type { ExecutionService } from './execution.service.js';
 import { Operation } from './operation.entity.js';
 
@@ -17,7 +17,7 @@ export class ReconciliationService {
     em: EntityManager,
     operationId: string,
     resolution: Resolution,
-    admin: Admin,
+    admin: Principal,
   ): Promise<Operation> {
     const found = UUID.test(operationId) ? await em.findOne(Operation, { id: operationId }) : null;
     if (!found) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { bearerToken } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { CreditsService } from '../credits/credits.service.js';
 import { ApiKey, type CredentialKind } from './api-key.entity.js';
@@ -58,22 +59,17 @@ export class TenantService {
   }
 
   /**
-   * Resolves a bearer credential presented on the REST/GraphQL interface to its tenant. Tool
-   * tokens are recognised by prefix and refused before any look-up.
+   * Resolves a bearer credential presented on the REST/GraphQL interface to its tenant and key.
+   * Tool tokens are recognised by prefix and refused before any look-up.
    */
-  async authenticate(em: EntityManager, authorization: string | undefined): Promise<Tenant> {
-    return (await this.authenticateCaller(em, authorization)).tenant;
-  }
-
   async authenticateCaller(em: EntityManager, authorization: string | undefined): Promise<Caller> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match) {
+    const key = bearerToken(authorization);
+    if (!key) {
       throw new PlatformError(
         'UNAUTHENTICATED',
         'Send an API key as "Authorization: Bearer <API_KEY>".',
       );
     }
-    const key = match[1]!;
     const kind = kindOfKey(key);
     if (kind === 'mcp') {
       throw new PlatformError(

@@ -1,10 +1,14 @@
+import { HANDLE_CHARACTERS, LENS_LIMITS } from '@campaign/schema/lens-input';
+
 /** Text that the platform leaves to its clients to read: captions, month labels. */
 
 /** Captions and guide descriptions are previewed to this many characters (graphemes). */
 export const CAPTION_PREVIEW_LENGTH = 150;
 
 const HASHTAG = /(?<![\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu;
-const MENTION = /(?<![\p{L}\p{N}_.@])@([A-Za-z0-9._]{1,30})/gu;
+const { min, max } = LENS_LIMITS.handle;
+/** `@` and a handle (lens spec 2.2), not inside a word, an e-mail address or another mention. */
+const MENTION = new RegExp(`(?<![\\p{L}\\p{N}_.@])@([${HANDLE_CHARACTERS}]{${min},${max}})`, 'gu');
 
 /** `#tags` of a caption, lower-cased, first occurrence order, without duplicates. */
 export function parseHashtags(caption: string): string[] {

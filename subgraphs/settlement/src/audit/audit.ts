@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal.js';
+import { SettlementAuditEntry } from './settlement-audit.entity.js';
 
 export type AuditAction =
   | 'CREATED'
@@ -23,24 +24,20 @@ export interface AuditRecord {
 
 /**
  * Appends one entry to the audit trail (DESIGN S8) inside the caller's transaction, so the
- * entry exists exactly when the change does. The table refuses updates and deletes.
+ * entry exists exactly when the change does. The table refuses updates and deletes; its
+ * `created_at` is the database's clock.
  */
 export async function appendAudit(em: EntityManager, record: AuditRecord): Promise<void> {
-  await em.execute(
-    `insert into settlement_audit (settlement_id, action, actor_subject, actor_role, from_status,
-       to_status, from_settlement_type, to_settlement_type, reason, details)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
-    [
-      record.settlementId,
-      record.action,
-      record.actor.subject,
-      record.actor.role,
-      record.fromStatus ?? null,
-      record.toStatus ?? null,
-      record.fromSettlementType ?? null,
-      record.toSettlementType ?? null,
-      record.reason ?? null,
-      JSON.stringify(record.details ?? {}),
-    ],
-  );
+  await em.insert(SettlementAuditEntry, {
+    settlementId: record.settlementId,
+    action: record.action,
+    actorSubject: record.actor.subject,
+    actorRole: record.actor.role,
+    fromStatus: record.fromStatus ?? null,
+    toStatus: record.toStatus ?? null,
+    fromSettlementType: record.fromSettlementType ?? null,
+    toSettlementType: record.toSettlementType ?? null,
+    reason: record.reason ?? null,
+    details: record.details ?? {},
+  });
 }

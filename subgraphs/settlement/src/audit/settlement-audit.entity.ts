@@ -1,4 +1,4 @@
-import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { GraphQLDateTimeISO, GraphQLJSONObject, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 
@@ -6,6 +6,9 @@ import { Field, ID, ObjectType } from 'type-graphql';
 @ObjectType({ description: 'An entry of the append-only settlement audit trail (DESIGN S8).' })
 @Entity({ tableName: 'settlement_audit' })
 export class SettlementAuditEntry {
+  /** Set by the database (its clock) when the entry is appended. */
+  [OptionalProps]?: 'createdAt';
+
   @Field(() => GraphQLSafeInt)
   @PrimaryKey({ type: new BigIntType('string'), autoincrement: true })
   id!: string;

@@ -1,7 +1,10 @@
-import { PlatformError } from '@campaign/schema';
-import type { Principal } from '@campaign/platform';
-
+/**
+ * The platform's token, as the settlement subgraph and its tools use it. Which role may call an
+ * operation is declared on the resolver with `@Authorized` and checked by the platform's
+ * `authChecker` (schema.ts); which rows it may see is `scope.ts`.
+ */
 export {
+  ADMIN_ROLES,
   roles,
   signToken,
   verifyPrincipal as verifyAuthorization,
@@ -9,21 +12,3 @@ export {
   type Principal,
   type Role,
 } from '@campaign/platform';
-
-export function requireAdmin(principal: Principal): void {
-  if (principal.role === 'PARTNER')
-    throw new PlatformError('PERMISSION_DENIED', 'This call needs an admin token.');
-}
-
-export function requireSuperAdmin(principal: Principal): void {
-  if (principal.role !== 'SUPER_ADMIN') {
-    throw new PlatformError('PERMISSION_DENIED', 'This call needs a SUPER_ADMIN token.');
-  }
-}
-
-/** Partner paths serve a partner's own settlements; an admin token has no partner to serve. */
-export function requirePartner(principal: Principal): string {
-  if (principal.role !== 'PARTNER' || principal.partnerId === null)
-    throw new PlatformError('PERMISSION_DENIED', 'This call needs a PARTNER token.');
-  return principal.partnerId;
-}

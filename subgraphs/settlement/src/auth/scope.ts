@@ -13,26 +13,26 @@ export function scopeOf(principal: Principal): Scope {
   return { agencyId: principal.agencyId, partnerId: null };
 }
 
-/** SQL condition for a row with `agency_id` and `partner_id` columns; params appended in order. */
-export function scopeCondition(
-  scope: Scope,
-  defaultAgencyId: string,
-  alias = '',
-): { sql: string; params: unknown[] } {
-  const p = alias ? `${alias}.` : '';
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (scope.agencyId !== null) {
-    parts.push(`coalesce(${p}agency_id, ?) = ?`);
-    params.push(defaultAgencyId, scope.agencyId);
-  }
-  if (scope.partnerId !== null) {
-    parts.push(`${p}partner_id = ?`);
-    params.push(scope.partnerId);
-  }
-  return { sql: parts.length ? parts.join(' and ') : 'true', params };
+/** A query condition on a row with `agencyId` and `partnerId` (MikroORM filter syntax). */
+export type ScopeCondition =
+  | { agencyId: string }
+  | { $or: [{ agencyId: string }, { agencyId: null }] }
+  | { partnerId: string };
+
+/** The rows of agency `agencyId`: a row whose agencyId is null belongs to the default agency. */
+export function agencyCondition(agencyId: string, defaultAgencyId: string): ScopeCondition {
+  return agencyId === defaultAgencyId ? { $or: [{ agencyId }, { agencyId: null }] } : { agencyId };
 }
 
+/** The conditions that keep a query inside `scope`; none for a super admin. */
+export function scopeConditions(scope: Scope, defaultAgencyId: string): ScopeCondition[] {
+  const conditions: ScopeCondition[] = [];
+  if (scope.agencyId !== null) conditions.push(agencyCondition(scope.agencyId, defaultAgencyId));
+  if (scope.partnerId !== null) conditions.push({ partnerId: scope.partnerId });
+  return conditions;
+}
+
+/** The same rule for one row already read. */
 export function inScope(
   scope: Scope,
   defaultAgencyId: string,

@@ -1,39 +1,45 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { requireAdmin } from '../auth/principal.js';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import { ADMIN_ROLES } from '../auth/principal.js';
 import type { SettlementContext } from '../context.js';
 import { Settlement } from '../settlement/settlement.entity.js';
 import { Campaign } from './campaign.entity.js';
 import { CreateCampaignInput } from './campaign.inputs.js';
-import { CampaignService } from './campaign.service.js';
-
-const campaigns = new CampaignService();
 
 @Resolver(() => Campaign)
 export class CampaignResolver {
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Campaign)
   async createCampaign(
     @Arg('input', () => CreateCampaignInput) input: CreateCampaignInput,
     @Ctx() ctx: SettlementContext,
   ) {
     const principal = await ctx.principal();
-    requireAdmin(principal);
-    return campaigns.create(ctx.em, input, principal);
+    return ctx.services.campaigns.create(ctx.em, input, principal);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Campaign, {
     description: 'Marks the campaign UPLOADED and creates its settlement, once.',
   })
   async markCampaignUploaded(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
     const principal = await ctx.principal();
-    requireAdmin(principal);
-    return campaigns.markUploaded(ctx.em, id, principal);
+    return ctx.services.campaigns.markUploaded(ctx.em, id, principal);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Query(() => Campaign)
   async campaign(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return campaigns.getVisible(ctx.em, principal, id);
+    return ctx.services.campaigns.getVisible(ctx.em, await ctx.principal(), id);
   }
 
   @FieldResolver(() => Settlement, { nullable: true })

@@ -1,30 +1,40 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
 import { Advertiser } from '../advertiser/advertiser.entity.js';
 import { Agency } from '../agency/agency.entity.js';
-import { AgencyService } from '../agency/agency.service.js';
+import type { AgencyService } from '../agency/agency.service.js';
 import type { Principal } from '../auth/principal.js';
 import { inScope, scopeOf } from '../auth/scope.js';
+import { oneOf, parseInput, text } from '../input-rules.js';
 import { parseMoney } from '../money/money.js';
 import { parseRate } from '../money/rate.js';
-import { Partner } from '../partner/partner.entity.js';
-import { requireText } from '../partner/text-rules.js';
-import { isSettlementType } from '../settlement/settlement-types.js';
-import { Settlement } from '../settlement/settlement.entity.js';
-import { SettlementService } from '../settlement/settlement.service.js';
 import { nextPrefixedId } from '../numbering/prefixed-id.js';
+import { Partner } from '../partner/partner.entity.js';
+import { SettlementType } from '../settlement/settlement-types.js';
+import { Settlement } from '../settlement/settlement.entity.js';
+import type { SettlementService } from '../settlement/settlement.service.js';
 import { Campaign } from './campaign.entity.js';
 import type { CreateCampaignInput } from './campaign.inputs.js';
 
+const CAMPAIGN_ID = /^CAM[1-9]\d{0,16}$/;
+
+const campaignRules = z.object({
+  settlementType: oneOf(SettlementType),
+  title: text(200),
+});
+
+/** Campaigns (S13); the only writer of `campaign`. */
 export class CampaignService {
   constructor(
-    private readonly settlements = new SettlementService(),
-    private readonly agencies = new AgencyService(),
+    private readonly settlements: SettlementService,
+    private readonly agencies: AgencyService,
   ) {}
 
   /** A campaign the admin may see: an agency admin sees its agency's only (S9); else 404. */
   async getVisible(em: EntityManager, principal: Principal, id: string): Promise<Campaign> {
-    const campaign = /^CAM[1-9]\d{0,16}$/.test(id) ? await em.findOne(Campaign, { id }) : null;
+    const campaign = CAMPAIGN_ID.test(id) ? await em.findOne(Campaign, { id }) : null;
     if (!campaign || !(await this.isVisible(em, principal, campaign))) {
       throw new PlatformError('NOT_FOUND', `Campaign ${id} was not found.`);
     }
@@ -58,9 +68,10 @@ export class CampaignService {
       }
       input = { ...input, agencyId: requested === defaultAgencyId ? null : Number(requested) };
     }
-    const settlementType = input.settlementType ?? 'PLATFORM_SETTLEMENT';
-    if (!isSettlementType(settlementType))
-      throw new PlatformError('INVALID_REQUEST', 'settlementType is not known.');
+    const { settlementType, title } = parseInput(campaignRules, {
+      settlementType: input.settlementType ?? SettlementType.PLATFORM_SETTLEMENT,
+      title: input.title,
+    });
     const [partner, advertiser, agency] = await Promise.all([
       em.findOne(Partner, { id: String(input.partnerId) }),
       em.findOne(Advertiser, { id: String(input.advertiserId) }),
@@ -86,7 +97,7 @@ export class CampaignService {
       partnerId: partner.id,
       advertiserId: advertiser.id,
       agencyId: agency && !agency.isDefault ? agency.id : null,
-      title: requireText(input.title, 'title'),
+      title,
       price: parseMoney(input.price, 'price'),
       commissionRate:
         input.commissionRate === null || input.commissionRate === undefined
@@ -107,25 +118,48 @@ export class CampaignService {
   async markUploaded(em: EntityManager, campaignId: string, actor: Principal): Promise<Campaign> {
     await this.getVisible(em, actor, campaignId);
     await em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ status: string }[]>(
-        `select status from campaign where id = ? for update`,
-        [campaignId],
+      const campaign = await tx.findOne(
+        Campaign,
+        { id: campaignId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
       );
-      if (!row) throw new PlatformError('NOT_FOUND', `Campaign ${campaignId} was not found.`);
-      const existing = await tx.findOne(Settlement, { campaignId });
-      if (existing) return;
-      if (row.status !== 'CREATED') {
+      if (!campaign) throw new PlatformError('NOT_FOUND', `Campaign ${campaignId} was not found.`);
+      if (await tx.count(Settlement, { campaignId })) return;
+      if (campaign.status !== 'CREATED') {
         throw new PlatformError(
           'CONFLICT',
-          `Campaign ${campaignId} is ${row.status}; only a CREATED campaign can be uploaded.`,
+          `Campaign ${campaignId} is ${campaign.status}; only a CREATED campaign can be uploaded.`,
         );
       }
-      const campaign = await tx.findOneOrFail(Campaign, { id: campaignId });
-      const partner = await tx.findOneOrFail(Partner, { id: campaign.partnerId });
       campaign.status = 'UPLOADED';
-      await this.settlements.createForCampaign(tx, campaign, partner, actor);
+      await this.settlements.createForCampaign(
+        tx,
+        {
+          campaignId: campaign.id,
+          partnerId: campaign.partnerId,
+          agencyId: campaign.agencyId,
+          price: campaign.price,
+          commissionRate: campaign.commissionRate,
+          settlementType: campaign.settlementType,
+        },
+        actor,
+      );
       await tx.flush();
     });
     return em.findOneOrFail(Campaign, { id: campaignId }, { refresh: true });
+  }
+
+  /** The campaign's settlement completed (spec 3: "Campaign status becomes COMPLETED"). */
+  async markCompleted(tx: EntityManager, campaignId: string): Promise<void> {
+    await tx.nativeUpdate(Campaign, { id: campaignId }, { status: 'COMPLETED' });
+  }
+
+  /** The campaign follows its settlement's type change (S5). */
+  async changeSettlementType(
+    tx: EntityManager,
+    campaignId: string,
+    settlementType: SettlementType,
+  ): Promise<void> {
+    await tx.nativeUpdate(Campaign, { id: campaignId }, { settlementType });
   }
 }

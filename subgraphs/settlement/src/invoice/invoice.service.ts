@@ -1,38 +1,52 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Decimal } from 'decimal.js';
+import { bankAccountOf, type BankAccount } from '../money/bank-account.js';
 import { nextDocumentNumber } from '../numbering/document-counter.js';
-import type { SettlementStep } from '../settlement/settlement-step.js';
+import { Settlement } from '../settlement/settlement.entity.js';
 import { AdvertiserInvoice } from './advertiser-invoice.entity.js';
 import { calculateInvoiceAmounts } from './invoice-amounts.js';
 
-/** Advertiser invoices: created on the admin's issuance request (spec 4.3), never by route. */
+/** What a per-campaign invoice is made of. */
+export interface PerCampaignInvoice {
+  advertiserId: string;
+  advertiserName: string;
+  /** The settlement's agency; null means the default agency. */
+  agencyId: string | null;
+  /** The campaign price: VAT is added on top. */
+  supplyAmount: Decimal;
+  /** Where the advertiser pays: the agency's deposit account. */
+  depositAccount: BankAccount;
+  at: Date;
+}
+
+/**
+ * Advertiser invoices (spec 2.5): created on the admin's issuance request (spec 4.3), never by
+ * route. The only writer of `advertiser_invoice`.
+ */
 export class InvoiceService {
-  /**
-   * A per-campaign invoice for the step's settlement: supply amount = campaign price, VAT 10%,
-   * the agency's deposit account as a snapshot, the next INV number of the Seoul month.
-   */
-  async createFor(step: SettlementStep): Promise<AdvertiserInvoice> {
-    const agency = await step.agency();
-    const amounts = calculateInvoiceAmounts(step.settlement.campaignPrice);
-    const invoice = step.tx.create(AdvertiserInvoice, {
-      invoiceNumber: await nextDocumentNumber(step.tx, 'INV', step.now),
-      advertiserId: step.advertiser.id,
-      advertiserName: step.advertiser.name,
-      agencyId: step.settlement.agencyId,
+  /** A DRAFT invoice with the next INV number of the Seoul month and VAT 10% (S1, S7). */
+  async createPerCampaign(
+    tx: EntityManager,
+    values: PerCampaignInvoice,
+  ): Promise<AdvertiserInvoice> {
+    const invoice = tx.create(AdvertiserInvoice, {
+      invoiceNumber: await nextDocumentNumber(tx, 'INV', values.at),
+      advertiserId: values.advertiserId,
+      advertiserName: values.advertiserName,
+      agencyId: values.agencyId,
       invoiceType: 'PER_CAMPAIGN',
       periodStart: null,
       periodEnd: null,
-      ...amounts,
+      ...calculateInvoiceAmounts(values.supplyAmount),
       taxInvoiceNumber: null,
       taxInvoiceFileKey: null,
       taxInvoiceIssuedAt: null,
       status: 'DRAFT',
       dueDate: null,
       paidAt: null,
-      bankName: agency.bankName,
-      accountNumber: agency.accountNumber,
-      accountHolder: agency.accountHolder,
+      ...bankAccountOf(values.depositAccount),
     } as never);
-    await step.tx.flush();
+    await tx.flush();
     return invoice;
   }
 
@@ -45,19 +59,25 @@ export class InvoiceService {
     return invoice !== null && ['ISSUED', 'PAID', 'OVERDUE'].includes(invoice.status);
   }
 
-  /** Cancels the invoice if no settlement other than `settlementId` holds it (S6). */
+  /** The deposit arrived: PAID at `at`. A cancelled invoice stays cancelled. */
+  async markPaid(tx: EntityManager, invoice: AdvertiserInvoice | null, at: Date): Promise<void> {
+    if (!invoice || invoice.status === 'CANCELLED') return;
+    await tx.nativeUpdate(AdvertiserInvoice, { id: invoice.id }, { status: 'PAID', paidAt: at });
+  }
+
+  /** Cancels the invoice if no settlement other than `settlementId` holds it (S6); returns it then. */
   async cancelIfOnlyFor(
-    em: EntityManager,
+    tx: EntityManager,
     invoice: AdvertiserInvoice | null,
     settlementId: string,
-  ): Promise<boolean> {
-    if (!invoice || invoice.status === 'CANCELLED') return false;
-    const others = await em.execute<{ n: number }[]>(
-      `select count(*)::int as n from settlement where advertiser_invoice_id = ? and id <> ?`,
-      [invoice.id, settlementId],
-    );
-    if (Number(others[0]!.n) > 0) return false;
-    await em.nativeUpdate(AdvertiserInvoice, { id: invoice.id }, { status: 'CANCELLED' });
-    return true;
+  ): Promise<AdvertiserInvoice | null> {
+    if (!invoice || invoice.status === 'CANCELLED') return null;
+    const others = await tx.count(Settlement, {
+      advertiserInvoiceId: invoice.id,
+      id: { $ne: settlementId },
+    });
+    if (others > 0) return null;
+    await tx.nativeUpdate(AdvertiserInvoice, { id: invoice.id }, { status: 'CANCELLED' });
+    return invoice;
   }
 }

@@ -1,44 +1,59 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Decimal } from 'decimal.js';
+import { bankAccountOf, type BankAccount } from '../money/bank-account.js';
 import { nextDocumentNumber } from '../numbering/document-counter.js';
-import type { SettlementStep } from '../settlement/settlement-step.js';
+import { Settlement } from '../settlement/settlement.entity.js';
 import { PartnerPayout, type PartnerPayoutStatus } from './partner-payout.entity.js';
 
-/** Partner payouts: created on start-payout (spec 4.3), never by route. */
+/** What a per-campaign payout is made of: the settlement's amounts and bank snapshot. */
+export interface PerCampaignPayout {
+  partnerId: string;
+  partnerName: string;
+  settlementAmount: Decimal;
+  withholdingTaxAmount: Decimal;
+  payoutAmount: Decimal;
+  bankAccount: BankAccount;
+  /** Business partners issue a tax invoice before they are paid; INDIVIDUAL partners do not. */
+  needsTaxInvoice: boolean;
+  partnerInvoiceReceivedAt: Date | null;
+  at: Date;
+}
+
+/**
+ * Partner payouts (spec 2.5a): created on start-payout (spec 4.3), never by route. The only
+ * writer of `partner_payout`.
+ */
 export class PayoutService {
   /**
-   * subtotal = settlement amount, taxAmount = withholding, total = payout amount, the
-   * settlement's bank snapshot, the next PAY number of the Seoul month. An INDIVIDUAL partner
-   * needs no tax invoice, so its payout is PROCESSING at once; a business partner's waits in
-   * PENDING for its tax invoice (INVOICE_RECEIVED once it is in).
+   * subtotal = settlement amount, taxAmount = withholding, total = payout amount, the next PAY
+   * number of the Seoul month. A payout that needs no tax invoice is PROCESSING at once; one
+   * that does waits in PENDING (INVOICE_RECEIVED once the invoice is in).
    */
-  async createFor(step: SettlementStep): Promise<PartnerPayout> {
-    const s = step.settlement;
-    const status: PartnerPayoutStatus = !step.isBusinessPartner
+  async createPerCampaign(tx: EntityManager, values: PerCampaignPayout): Promise<PartnerPayout> {
+    const status: PartnerPayoutStatus = !values.needsTaxInvoice
       ? 'PROCESSING'
-      : s.partnerInvoiceReceivedAt
+      : values.partnerInvoiceReceivedAt
         ? 'INVOICE_RECEIVED'
         : 'PENDING';
-    const payout = step.tx.create(PartnerPayout, {
-      payoutNumber: await nextDocumentNumber(step.tx, 'PAY', step.now),
-      partnerId: step.partner.id,
-      partnerName: step.partner.name,
+    const payout = tx.create(PartnerPayout, {
+      payoutNumber: await nextDocumentNumber(tx, 'PAY', values.at),
+      partnerId: values.partnerId,
+      partnerName: values.partnerName,
       payoutType: 'PER_CAMPAIGN',
       periodStart: null,
       periodEnd: null,
-      subtotal: s.settlementAmount,
-      taxAmount: s.withholdingTaxAmount,
-      totalAmount: s.payoutAmount,
+      subtotal: values.settlementAmount,
+      taxAmount: values.withholdingTaxAmount,
+      totalAmount: values.payoutAmount,
       partnerInvoiceNumber: null,
       partnerInvoiceFileKey: null,
-      partnerInvoiceReceivedAt: s.partnerInvoiceReceivedAt,
+      partnerInvoiceReceivedAt: values.partnerInvoiceReceivedAt,
       status,
       paidAt: null,
       transactionId: null,
-      bankName: s.bankName,
-      accountNumber: s.accountNumber,
-      accountHolder: s.accountHolder,
+      ...bankAccountOf(values.bankAccount),
     } as never);
-    await step.tx.flush();
+    await tx.flush();
     return payout;
   }
 
@@ -46,19 +61,51 @@ export class PayoutService {
     return id === null ? Promise.resolve(null) : em.findOne(PartnerPayout, { id });
   }
 
-  /** Cancels the payout if no settlement other than `settlementId` holds it (S6). */
+  /** The partner's tax invoice is in: recorded, and a PENDING payout becomes INVOICE_RECEIVED. */
+  async recordPartnerInvoice(
+    tx: EntityManager,
+    payout: PartnerPayout | null,
+    invoice: { receivedAt: Date; partnerInvoiceNumber: string | null },
+  ): Promise<void> {
+    if (!payout) return;
+    await tx.nativeUpdate(
+      PartnerPayout,
+      { id: payout.id },
+      {
+        partnerInvoiceReceivedAt: invoice.receivedAt,
+        partnerInvoiceNumber: invoice.partnerInvoiceNumber,
+        ...(payout.status === 'PENDING' ? { status: 'INVOICE_RECEIVED' as const } : {}),
+      },
+    );
+  }
+
+  /** The money was sent: COMPLETED with the transfer's time and id. */
+  async complete(
+    tx: EntityManager,
+    payout: PartnerPayout | null,
+    transfer: { paidAt: Date; transactionId: string | null },
+  ): Promise<void> {
+    if (!payout) return;
+    await tx.nativeUpdate(
+      PartnerPayout,
+      { id: payout.id },
+      { status: 'COMPLETED', paidAt: transfer.paidAt, transactionId: transfer.transactionId },
+    );
+  }
+
+  /** Cancels the payout if no settlement other than `settlementId` holds it (S6); returns it then. */
   async cancelIfOnlyFor(
-    em: EntityManager,
+    tx: EntityManager,
     payout: PartnerPayout | null,
     settlementId: string,
-  ): Promise<boolean> {
-    if (!payout || payout.status === 'CANCELLED' || payout.status === 'COMPLETED') return false;
-    const others = await em.execute<{ n: number }[]>(
-      `select count(*)::int as n from settlement where partner_payout_id = ? and id <> ?`,
-      [payout.id, settlementId],
-    );
-    if (Number(others[0]!.n) > 0) return false;
-    await em.nativeUpdate(PartnerPayout, { id: payout.id }, { status: 'CANCELLED' });
-    return true;
+  ): Promise<PartnerPayout | null> {
+    if (!payout || payout.status === 'CANCELLED' || payout.status === 'COMPLETED') return null;
+    const others = await tx.count(Settlement, {
+      partnerPayoutId: payout.id,
+      id: { $ne: settlementId },
+    });
+    if (others > 0) return null;
+    await tx.nativeUpdate(PartnerPayout, { id: payout.id }, { status: 'CANCELLED' });
+    return payout;
   }
 }

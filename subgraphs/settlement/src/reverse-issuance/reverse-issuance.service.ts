@@ -1,10 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import type { SettlementStep } from '../settlement/settlement-step.js';
 import { ReverseIssuance } from './reverse-issuance.entity.js';
-
-/** The approval URL's lifetime at the provider (spec 8). */
-export const GRANT_URL_VALIDITY_MINUTES = 10;
 
 export interface ReverseIssuanceGrant {
   settlementId: string;
@@ -13,9 +9,10 @@ export interface ReverseIssuanceGrant {
 }
 
 /**
- * Reverse issuance of a business partner's tax invoice (spec 2.6). This issue stores the record
- * and writes the provider request to the outbox; the provider adapter (a later issue) sends it,
- * stores the issuance result and the approval URL, and syncs the live status.
+ * Reverse issuance of a business partner's tax invoice (spec 2.6); the only writer of
+ * `reverse_issuance`. This issue stores the record and the workflow writes the provider request
+ * to the outbox; the provider adapter (a later issue) sends it, stores the issuance result and
+ * the approval URL (valid 10 minutes, spec 8), and syncs the live status.
  */
 export class ReverseIssuanceService {
   find(em: EntityManager, settlementId: string): Promise<ReverseIssuance | null> {
@@ -26,12 +23,12 @@ export class ReverseIssuanceService {
    * Opens (or re-opens, with a new issuance key) the settlement's record in PENDING. Returns the
    * record when a provider request must be sent, or null when one is already open or succeeded.
    */
-  async open(step: SettlementStep): Promise<ReverseIssuance | null> {
-    const existing = await this.find(step.tx, step.id);
+  async open(tx: EntityManager, settlementId: string, at: Date): Promise<ReverseIssuance | null> {
+    const existing = await this.find(tx, settlementId);
     if (existing && (existing.status === 'PENDING' || existing.status === 'SUCCESS')) return null;
     const attempt = existing ? existing.attempt + 1 : 1;
     const fields = {
-      issuanceKey: `${step.id}-R${attempt}`,
+      issuanceKey: `${settlementId}-R${attempt}`,
       status: 'PENDING' as const,
       grantUrl: null,
       grantUrlExpiresAt: null,
@@ -40,26 +37,26 @@ export class ReverseIssuanceService {
       attempt,
     };
     if (existing) {
-      await step.tx.nativeUpdate(
-        ReverseIssuance,
-        { id: existing.id },
-        { ...fields, updatedAt: step.now },
-      );
-      return step.tx.findOneOrFail(ReverseIssuance, { id: existing.id }, { refresh: true });
+      await tx.nativeUpdate(ReverseIssuance, { id: existing.id }, { ...fields, updatedAt: at });
+      return tx.findOneOrFail(ReverseIssuance, { id: existing.id }, { refresh: true });
     }
-    const record = step.tx.create(ReverseIssuance, { settlementId: step.id, ...fields } as never);
-    await step.tx.flush();
+    const record = tx.create(ReverseIssuance, { settlementId, ...fields } as never);
+    await tx.flush();
     return record;
   }
 
   /** Cancels an open record; returns it when the provider must be told. */
-  async cancelOpen(step: SettlementStep): Promise<ReverseIssuance | null> {
-    const existing = await this.find(step.tx, step.id);
+  async cancelOpen(
+    tx: EntityManager,
+    settlementId: string,
+    at: Date,
+  ): Promise<ReverseIssuance | null> {
+    const existing = await this.find(tx, settlementId);
     if (!existing || existing.status !== 'PENDING') return null;
-    await step.tx.nativeUpdate(
+    await tx.nativeUpdate(
       ReverseIssuance,
       { id: existing.id },
-      { status: 'CANCELLED', updatedAt: step.now },
+      { status: 'CANCELLED', updatedAt: at },
     );
     return existing;
   }

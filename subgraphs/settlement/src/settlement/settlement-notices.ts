@@ -1,4 +1,5 @@
 import type { AdvertiserInvoice } from '../invoice/advertiser-invoice.entity.js';
+import { bankAccountOf } from '../money/bank-account.js';
 import { formatMoney } from '../money/money.js';
 import {
   OutboxEvent,
@@ -10,7 +11,6 @@ import type { ReverseIssuance } from '../reverse-issuance/reverse-issuance.entit
 import { calculateInvoiceAmounts } from '../invoice/invoice-amounts.js';
 import type { Agency } from '../agency/agency.entity.js';
 import type { Decimal } from 'decimal.js';
-import type { Settlement } from './settlement.entity.js';
 import type { Notice, SettlementStep } from './settlement-step.js';
 import type { SettlementStatus } from './settlement-types.js';
 
@@ -75,13 +75,6 @@ const supplyAmounts = (a: { subtotal: Decimal; taxAmount: Decimal; totalAmount: 
   totalAmount: formatMoney(a.totalAmount),
 });
 
-/** A bank account snapshot. */
-const bankAccount = (a: Pick<Settlement, 'bankName' | 'accountNumber' | 'accountHolder'>) => ({
-  bankName: a.bankName,
-  accountNumber: a.accountNumber,
-  accountHolder: a.accountHolder,
-});
-
 export function statusChanged(
   s: SettlementStep,
   from: SettlementStatus,
@@ -127,7 +120,7 @@ export function directSettlementRequest(s: SettlementStep): Notice {
   return toAdvertiser(s, OutboxEvent.DIRECT_SETTLEMENT_REQUEST, {
     partnerName: s.partner.name,
     amount: formatMoney(s.settlement.campaignPrice),
-    ...bankAccount(s.settlement),
+    ...bankAccountOf(s.settlement),
   });
 }
 
@@ -135,7 +128,7 @@ export function paymentRequestAdvertiser(s: SettlementStep, invoice: AdvertiserI
   return toAdvertiser(s, OutboxEvent.PAYMENT_REQUEST_ADVERTISER, {
     invoiceNumber: invoice.invoiceNumber,
     ...documentAmounts(invoice),
-    ...bankAccount(invoice),
+    ...bankAccountOf(invoice),
   });
 }
 
@@ -229,7 +222,7 @@ export function payoutCompletedPartner(
   return toPartner(s, OutboxEvent.PAYOUT_COMPLETED_PARTNER, {
     payoutNumber: payout?.payoutNumber ?? null,
     payoutAmount: formatMoney(s.settlement.payoutAmount),
-    ...bankAccount(s.settlement),
+    ...bankAccountOf(s.settlement),
     transactionId,
   });
 }
@@ -239,6 +232,6 @@ export function invoiceIssuedAdvertiser(s: SettlementStep): Notice {
   return toAdvertiser(s, OutboxEvent.INVOICE_ISSUED_ADVERTISER, {
     issuer: s.partner.name,
     amount: formatMoney(s.settlement.campaignPrice),
-    ...bankAccount(s.settlement),
+    ...bankAccountOf(s.settlement),
   });
 }

@@ -7,45 +7,20 @@ import type { Principal } from '../auth/principal.js';
 import { Campaign } from '../campaign/campaign.entity.js';
 import { enqueue, type OutboxMessage } from '../outbox/outbox.js';
 import { Partner } from '../partner/partner.entity.js';
+import { assertMoveAllowed, isTerminal, type MoveTrigger } from './settlement-moves.js';
+import type { SettlementChanges } from './settlement.repository.js';
 import { Settlement } from './settlement.entity.js';
-import type { SettlementType } from './settlement-types.js';
+import type { SettlementStatus, SettlementType } from './settlement-types.js';
 import type { SettlementService } from './settlement.service.js';
-
-export type SettlementChanges = Partial<
-  Pick<
-    Settlement,
-    | 'status'
-    | 'settlementType'
-    | 'advertiserInvoiceId'
-    | 'partnerPayoutId'
-    | 'invoiceIssuedAt'
-    | 'invoicePaidAt'
-    | 'partnerInvoiceReceivedAt'
-    | 'requestedAt'
-    | 'processedAt'
-    | 'completedAt'
-  >
-> &
-  Partial<
-    Record<
-      | 'campaignPrice'
-      | 'commissionRate'
-      | 'commissionAmount'
-      | 'settlementAmount'
-      | 'withholdingTaxRate'
-      | 'withholdingTaxAmount'
-      | 'payoutAmount',
-      string
-    >
-  >;
 
 /** A notification before it gets its dedupe key. */
 export type Notice = Omit<OutboxMessage, 'dedupeKey' | 'settlementId'>;
 
 /**
  * One change of one settlement, inside one transaction: the settlement as read, what it relates
- * to, and the steps every change shares: claiming the row (optimistic lock), writing fields, the
- * audit entry and the outbox rows. Nothing is visible to others until the transaction commits.
+ * to, and what every change does to the settlement itself: the checks, claiming the row
+ * (optimistic lock), writing fields, the audit entry and the outbox rows. Other tables are
+ * written by their own services; nothing is visible to others until the transaction commits.
  */
 export class SettlementStep {
   /** The settlement's version after {@link claim}; part of every dedupe key. */
@@ -91,25 +66,40 @@ export class SettlementStep {
     }
   }
 
+  /** 409 CONFLICT when the settlement is completed or cancelled. */
+  requireOpen(what: string): void {
+    if (isTerminal(this.settlement.status)) {
+      throw new PlatformError(
+        'CONFLICT',
+        `Settlement ${this.id} is ${this.settlement.status}; ${what} only for an open settlement.`,
+        { currentStatus: this.settlement.status },
+      );
+    }
+  }
+
+  /** 409 INVALID_STATUS_TRANSITION unless the settlement may move to `to` by `via`. */
+  assertMove(to: SettlementStatus, via: MoveTrigger): void {
+    assertMoveAllowed(this.settlement.status, to, {
+      settlementType: this.settlement.settlementType,
+      via,
+    });
+  }
+
   /**
-   * Optimistic lock (DESIGN S2): bumps the version the settlement was read with. The first of
+   * Optimistic lock (DESIGN S2): claims the version the settlement was read with. The first of
    * concurrent changes wins; the others wait for its commit, find the version moved and get a 409
    * CONCURRENT_MODIFICATION with nothing written.
    */
   async claim(): Promise<void> {
-    const rows = await this.tx.execute<{ version: number }[]>(
-      `update settlement set version = version + 1, updated_at = now()
-       where id = ? and version = ? returning version`,
-      [this.id, this.settlement.version],
-    );
-    if (rows.length !== 1) {
+    const version = await this.tx.getRepository(Settlement).claim(this.id, this.settlement.version);
+    if (version === null) {
       throw new PlatformError(
         'CONCURRENT_MODIFICATION',
         `Settlement ${this.id} was changed by another request at the same time; read it again ` +
           'and retry.',
       );
     }
-    this.claimedVersion = Number(rows[0]!.version);
+    this.claimedVersion = version;
   }
 
   private claimed(): number {
@@ -119,7 +109,31 @@ export class SettlementStep {
 
   async update(changes: SettlementChanges): Promise<void> {
     this.claimed();
-    await this.tx.nativeUpdate(Settlement, { id: this.id }, changes as never);
+    await this.tx.getRepository(Settlement).write(this.id, changes);
+  }
+
+  /**
+   * A status move: checks it, claims the row, writes the status with `fields` and the
+   * STATUS_CHANGED audit entry. Returns the status moved from.
+   */
+  async move(
+    to: SettlementStatus,
+    via: MoveTrigger,
+    reason: string | null,
+    fields: SettlementChanges = {},
+  ): Promise<SettlementStatus> {
+    const from = this.settlement.status;
+    this.assertMove(to, via);
+    await this.claim();
+    await this.update({ ...fields, status: to });
+    await this.audit({
+      action: 'STATUS_CHANGED',
+      fromStatus: from,
+      toStatus: to,
+      reason,
+      details: { trigger: via },
+    });
+    return from;
   }
 
   async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {

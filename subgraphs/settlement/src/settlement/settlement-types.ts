@@ -36,7 +36,3 @@ export function isSettlementType(value: unknown): value is SettlementType {
 export function isPartnerEntityType(value: unknown): value is PartnerEntityType {
   return (partnerEntityTypes as readonly unknown[]).includes(value);
 }
-
-export function isSettlementStatus(value: unknown): value is SettlementStatus {
-  return (settlementStatuses as readonly unknown[]).includes(value);
-}

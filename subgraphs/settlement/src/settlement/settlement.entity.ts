@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { BigIntType, Entity, EntityRepositoryType, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
@@ -13,13 +13,16 @@ import {
   optionalText,
   updatedAtColumn,
 } from '../entity-columns.js';
+import { SettlementRepository } from './settlement.repository.js';
 
 registerEnumType(SettlementStatus, { name: 'SettlementStatus' });
 
 /** The settlement of one campaign, field for field as spec section 2.3. */
 @ObjectType()
-@Entity({ tableName: 'settlement' })
+@Entity({ tableName: 'settlement', repository: () => SettlementRepository })
 export class Settlement {
+  [EntityRepositoryType]?: SettlementRepository;
+
   @Field(() => ID, { description: 'SET<n>' }) @PrimaryKey({ type: 'text' }) id!: string;
   @Field(() => ID)
   @Property({ type: 'string', length: 20, fieldName: 'campaign_id' })
@@ -84,8 +87,20 @@ export class Settlement {
   @Field(() => String, { nullable: true }) @Property(optionalText('admin_notes')) adminNotes!:
     string | null;
 
-  /** Optimistic lock: of two concurrent moves of one settlement, exactly one wins. */
-  @Property({ type: 'integer', version: true }) version!: number;
+  /**
+   * Optimistic lock (DESIGN S2): every change claims the version it read
+   * ({@link SettlementRepository.claim}); of two concurrent changes exactly one wins. Not the
+   * ORM's `version: true`: the claim is the one mechanism, taken before anything is written.
+   */
+  @Property({ type: 'integer' }) version!: number;
+
+  /** The `<n>` of `SET<n>`, derived by PostgreSQL from the id and indexed: the list's order. */
+  @Property({
+    type: new BigIntType('string'),
+    fieldName: 'id_number',
+    generated: '(cast(substring(id from 4) as bigint)) stored',
+  })
+  idNumber!: string;
 
   @Field(() => GraphQLDateTimeISO)
   @Property(createdAtColumn())

@@ -1,6 +1,16 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { PlatformError } from '@campaign/schema';
-import { requireAdmin } from '../auth/principal.js';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import { ADMIN_ROLES } from '../auth/principal.js';
 import { SettlementAuditEntry } from '../audit/settlement-audit.entity.js';
 import { Campaign } from '../campaign/campaign.entity.js';
 import type { SettlementContext } from '../context.js';
@@ -8,7 +18,6 @@ import { AdvertiserInvoice } from '../invoice/advertiser-invoice.entity.js';
 import { Partner } from '../partner/partner.entity.js';
 import { PartnerPayout } from '../payout/partner-payout.entity.js';
 import { ReverseIssuance } from '../reverse-issuance/reverse-issuance.entity.js';
-import { ReverseIssuanceService } from '../reverse-issuance/reverse-issuance.service.js';
 import {
   ChangeSettlementStatusInput,
   ChangeSettlementTypeInput,
@@ -18,21 +27,14 @@ import {
   SettlementFilter,
 } from './settlement.inputs.js';
 import { SettlementPage } from './settlement-page.js';
-import { SettlementQueryService } from './settlement-query.service.js';
-import { SettlementWorkflow } from './settlement-workflow.service.js';
 import { Settlement } from './settlement.entity.js';
-import { SettlementService } from './settlement.service.js';
-
-const settlements = new SettlementService();
-const queries = new SettlementQueryService();
-const workflow = new SettlementWorkflow();
-const reverse = new ReverseIssuanceService();
 
 const action = () => ({ nullable: true }) as const;
 
 /** The admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
 @Resolver(() => Settlement)
 export class SettlementResolver {
+  @Authorized(ADMIN_ROLES)
   @Query(() => SettlementPage, { description: 'GET /api/admin/settlements' })
   async settlements(
     @Ctx() ctx: SettlementContext,
@@ -41,18 +43,16 @@ export class SettlementResolver {
     @Arg('limit', () => Int, { nullable: true, description: '1 to 100, default 20' })
     limit?: number,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return queries.list(ctx.em, principal, filter, cursor, limit);
+    return ctx.services.queries.list(ctx.em, await ctx.principal(), filter, cursor, limit);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Query(() => Settlement, { description: 'GET /api/admin/settlements/:id' })
   async settlement(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return settlements.getVisible(ctx.em, principal, id);
+    return ctx.services.settlements.getVisible(ctx.em, await ctx.principal(), id);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Query(() => ReverseIssuance, {
     description:
       'GET /api/admin/settlements/:id/reverse-issuance-status (the stored status; the live ' +
@@ -63,99 +63,111 @@ export class SettlementResolver {
     @Ctx() ctx: SettlementContext,
   ) {
     const principal = await ctx.principal();
-    requireAdmin(principal);
-    await settlements.getVisible(ctx.em, principal, id);
-    return reverse.stored(ctx.em, id);
+    await ctx.services.settlements.getVisible(ctx.em, principal, id);
+    return ctx.services.reverseIssuances.stored(ctx.em, id);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/status' })
   async changeSettlementStatus(
     @Arg('id', () => ID) id: string,
     @Arg('input', () => ChangeSettlementStatusInput) input: ChangeSettlementStatusInput,
     @Ctx() ctx: SettlementContext,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.changeStatus(ctx.em, principal, id, input);
+    return ctx.services.workflow.statusChange.changeStatus(
+      ctx.em,
+      await ctx.principal(),
+      id,
+      input,
+    );
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/type' })
   async changeSettlementType(
     @Arg('id', () => ID) id: string,
     @Arg('input', () => ChangeSettlementTypeInput) input: ChangeSettlementTypeInput,
     @Ctx() ctx: SettlementContext,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.changeType(ctx.em, principal, id, input);
+    return ctx.services.workflow.typeChange.changeType(ctx.em, await ctx.principal(), id, input);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/start-payout' })
   async startSettlementPayout(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.startPayout(ctx.em, principal, id, input);
+    return ctx.services.workflow.platformFlow.startPayout(ctx.em, await ctx.principal(), id, input);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/complete' })
   async completeSettlement(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => CompleteSettlementInput, action()) input?: CompleteSettlementInput,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.complete(ctx.em, principal, id, input);
+    return ctx.services.workflow.platformFlow.complete(ctx.em, await ctx.principal(), id, input);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/retry-issuance' })
   async retrySettlementIssuance(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.retryIssuance(ctx.em, principal, id, input);
+    return ctx.services.workflow.platformFlow.retryIssuance(
+      ctx.em,
+      await ctx.principal(),
+      id,
+      input,
+    );
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/invoice-issued' })
   async markSettlementInvoiceIssued(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.markInvoiceIssued(ctx.em, principal, id, input);
+    return ctx.services.workflow.directFlow.markInvoiceIssued(
+      ctx.em,
+      await ctx.principal(),
+      id,
+      input,
+    );
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/invoice-paid' })
   async markSettlementInvoicePaid(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.markInvoicePaid(ctx.em, principal, id, input);
+    return ctx.services.workflow.directFlow.markInvoicePaid(
+      ctx.em,
+      await ctx.principal(),
+      id,
+      input,
+    );
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/cancel' })
   async cancelSettlement(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.cancel(ctx.em, principal, id, input);
+    return ctx.services.workflow.cancellation.cancel(ctx.em, await ctx.principal(), id, input);
   }
 
+  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, {
     description:
       "Records that the partner's tax invoice was received (partnerInvoiceReceivedAt; DESIGN S4). " +
@@ -166,9 +178,12 @@ export class SettlementResolver {
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => ConfirmPartnerInvoiceInput, action()) input?: ConfirmPartnerInvoiceInput,
   ) {
-    const principal = await ctx.principal();
-    requireAdmin(principal);
-    return workflow.confirmPartnerInvoiceReceived(ctx.em, principal, id, input);
+    return ctx.services.workflow.platformFlow.confirmPartnerInvoiceReceived(
+      ctx.em,
+      await ctx.principal(),
+      id,
+      input,
+    );
   }
 
   @FieldResolver(() => Partner)
@@ -206,13 +221,11 @@ export class SettlementResolver {
     return ctx.loaders.reverseIssuanceBySettlement.load(settlement.id);
   }
 
+  @Authorized(ADMIN_ROLES)
   @FieldResolver(() => [SettlementAuditEntry], {
     description: 'Every move, type change and money-relevant edit, oldest first (admins only)',
   })
-  async auditTrail(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
-    const principal = await ctx.principal();
-    if (principal.role === 'PARTNER')
-      throw new PlatformError('PERMISSION_DENIED', 'The audit trail is for admins.');
+  auditTrail(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.auditBySettlement.load(settlement.id);
   }
 }

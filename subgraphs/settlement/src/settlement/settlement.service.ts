@@ -1,28 +1,54 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Decimal } from 'decimal.js';
 import { PlatformError } from '@campaign/schema';
-import { AgencyService } from '../agency/agency.service.js';
+import type { AgencyService } from '../agency/agency.service.js';
 import { appendAudit } from '../audit/audit.js';
 import { inScope, scopeOf } from '../auth/scope.js';
 import type { Principal } from '../auth/principal.js';
-import type { Campaign } from '../campaign/campaign.entity.js';
-import type { Partner } from '../partner/partner.entity.js';
 import { formatMoney } from '../money/money.js';
-import { calculateSettlementAmounts } from './settlement-amounts.js';
+import { formatRate } from '../money/rate.js';
 import { nextPrefixedId } from '../numbering/prefixed-id.js';
+import { Partner } from '../partner/partner.entity.js';
+import { calculateSettlementAmounts, type SettlementAmounts } from './settlement-amounts.js';
 import { Settlement } from './settlement.entity.js';
+import type { SettlementType } from './settlement-types.js';
 
-export const SETTLEMENT_ID = /^SET[1-9]\d{0,17}$/;
+const SETTLEMENT_ID = /^SET[1-9]\d{0,17}$/;
 
+/** What a settlement is made from: the uploaded campaign's terms. */
+export interface CampaignTerms {
+  campaignId: string;
+  partnerId: string;
+  agencyId: string | null;
+  price: Decimal;
+  commissionRate: Decimal | null;
+  settlementType: SettlementType;
+}
+
+/** The calculated amounts, as the decimal strings audit entries and column updates carry. */
+export const settlementMoney = (a: SettlementAmounts) => ({
+  commissionRate: formatRate(a.commissionRate),
+  commissionAmount: formatMoney(a.commissionAmount),
+  settlementAmount: formatMoney(a.settlementAmount),
+  withholdingTaxRate: formatRate(a.withholdingTaxRate),
+  withholdingTaxAmount: formatMoney(a.withholdingTaxAmount),
+  payoutAmount: formatMoney(a.payoutAmount),
+});
+
+/** Settlement rows: their creation and who may see them. Changes go through SettlementStep. */
 export class SettlementService {
-  constructor(private readonly agencies = new AgencyService()) {}
+  constructor(private readonly agencies: AgencyService) {}
 
-  /** The one settlement of an uploaded campaign, in SETTLEMENT_PENDING with its amounts. */
+  /**
+   * The one settlement of an uploaded campaign, in SETTLEMENT_PENDING with its amounts (spec
+   * 2.2) and the partner's bank account as a snapshot.
+   */
   async createForCampaign(
-    em: EntityManager,
-    campaign: Campaign,
-    partner: Partner,
+    tx: EntityManager,
+    campaign: CampaignTerms,
     actor: Principal,
   ): Promise<Settlement> {
+    const partner = await tx.findOneOrFail(Partner, { id: campaign.partnerId });
     const amounts = calculateSettlementAmounts({
       campaignPrice: campaign.price,
       settlementType: campaign.settlementType,
@@ -30,9 +56,9 @@ export class SettlementService {
       campaignCommissionRate: campaign.commissionRate,
       partnerCommissionRate: partner.commissionRate,
     });
-    const settlement = em.create(Settlement, {
-      id: await nextPrefixedId(em, 'SET', 'settlement_number_seq'),
-      campaignId: campaign.id,
+    const settlement = tx.create(Settlement, {
+      id: await nextPrefixedId(tx, 'SET', 'settlement_number_seq'),
+      campaignId: campaign.campaignId,
       partnerId: campaign.partnerId,
       agencyId: campaign.agencyId,
       campaignPrice: campaign.price,
@@ -51,23 +77,19 @@ export class SettlementService {
       processedAt: null,
       completedAt: null,
       adminNotes: null,
+      version: 1,
     } as never);
-    await em.flush();
-    await appendAudit(em, {
+    await tx.flush();
+    await appendAudit(tx, {
       settlementId: settlement.id,
       action: 'CREATED',
       actor,
       toStatus: 'SETTLEMENT_PENDING',
       toSettlementType: settlement.settlementType,
       details: {
-        campaignId: campaign.id,
+        campaignId: campaign.campaignId,
         campaignPrice: formatMoney(settlement.campaignPrice),
-        commissionRate: settlement.commissionRate.toFixed(2),
-        commissionAmount: formatMoney(settlement.commissionAmount),
-        settlementAmount: formatMoney(settlement.settlementAmount),
-        withholdingTaxRate: settlement.withholdingTaxRate.toFixed(2),
-        withholdingTaxAmount: formatMoney(settlement.withholdingTaxAmount),
-        payoutAmount: formatMoney(settlement.payoutAmount),
+        ...settlementMoney(amounts),
       },
     });
     return settlement;
@@ -89,7 +111,7 @@ export class SettlementService {
     return settlement;
   }
 
-  async isVisible(
+  private async isVisible(
     em: EntityManager,
     principal: Principal,
     row: { agencyId: string | null; partnerId: string },

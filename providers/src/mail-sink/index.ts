@@ -1,0 +1,2 @@
+export { startMailSink, type MailSinkOptions, type RunningMailSink } from './server.js';
+export type { SinkMessage } from './messages.js';

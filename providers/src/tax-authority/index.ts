@@ -1,0 +1,7 @@
+export {
+  startTaxAuthoritySimulator,
+  STATUS_PATH,
+  type RunningTaxAuthoritySimulator,
+  type TaxAuthoritySimulatorOptions,
+} from './server.js';
+export { NOT_REGISTERED_MESSAGE, simulatedStatus, type NtsStatusEntry } from './status.js';

@@ -1,0 +1,6 @@
+export {
+  startTeamChatSimulator,
+  type ChatMessage,
+  type RunningTeamChatSimulator,
+  type TeamChatSimulatorOptions,
+} from './server.js';

@@ -1,0 +1,229 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PlatformError } from '@campaign/schema';
+import type { Principal } from '../../auth/principal.js';
+import { bankAccountOf } from '../../money/bank-account.js';
+import type { MoveTrigger } from '../settlement-moves.js';
+import * as notices from '../settlement-notices.js';
+import { withSettlement } from '../settlement-step.js';
+import type { Settlement } from '../settlement.entity.js';
+import type { WorkflowServices } from './settlement-workflow.js';
+import {
+  readAction,
+  readComplete,
+  readPartnerInvoice,
+  type ActionInput,
+} from './trigger-inputs.js';
+
+/**
+ * PLATFORM_SETTLEMENT after the request (spec 3): the advertiser pays the platform or agency,
+ * which pays the partner. Each trigger runs in one transaction: checks (scope 404, type 409,
+ * move 409, preconditions 409), the claim, then the writes, each by its table's service.
+ */
+export class PlatformSettlementFlow {
+  constructor(private readonly services: WorkflowServices) {}
+
+  /**
+   * retry-issuance: creates the advertiser invoice once and links it, and asks the provider for
+   * the advertiser's tax invoice (again, on a retry). No move.
+   */
+  retryIssuance(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    input?: ActionInput | null,
+  ): Promise<Settlement> {
+    const { reason } = readAction(input);
+    const { invoices } = this.services;
+    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+      step.requireType('PLATFORM_SETTLEMENT', 'retry-issuance');
+      step.requireOpen('Issuance can be requested');
+      const existing = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
+      if (existing && existing.status !== 'DRAFT') {
+        throw new PlatformError(
+          'CONFLICT',
+          `Invoice ${existing.invoiceNumber} of settlement ${step.id} is ${existing.status}; ` +
+            'only a DRAFT invoice is waiting for its tax invoice.',
+          { invoiceStatus: existing.status },
+        );
+      }
+      await step.claim();
+      const invoice =
+        existing ??
+        (await invoices.createPerCampaign(step.tx, {
+          advertiserId: step.advertiser.id,
+          advertiserName: step.advertiser.name,
+          agencyId: step.settlement.agencyId,
+          supplyAmount: step.settlement.campaignPrice,
+          depositAccount: await step.agency(),
+          at: step.now,
+        }));
+      if (!existing) await step.update({ advertiserInvoiceId: String(invoice.id) });
+      await step.audit({
+        action: 'ISSUANCE_REQUESTED',
+        fromStatus: step.settlement.status,
+        toStatus: step.settlement.status,
+        reason,
+        details: {
+          invoiceNumber: invoice.invoiceNumber,
+          invoiceCreated: !existing,
+          ...notices.documentAmounts(invoice),
+        },
+      });
+      const out = [await notices.taxInvoiceIssueRequest(step, invoice)];
+      if (!existing) out.push(notices.paymentRequestAdvertiser(step, invoice));
+      await step.notify(out);
+    });
+  }
+
+  /** PATCH status → ADVERTISER_PAID (S3): the deposit is confirmed; advertiser and partner mails. */
+  confirmAdvertiserPayment(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    input?: ActionInput | null,
+  ): Promise<Settlement> {
+    const { reason } = readAction(input);
+    const { invoices } = this.services;
+    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+      step.requireType('PLATFORM_SETTLEMENT', 'Confirming the deposit (ADVERTISER_PAID)');
+      const from = await step.move('ADVERTISER_PAID', 'status', reason);
+      const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
+      await invoices.markPaid(step.tx, invoice, step.now);
+      await step.notify([
+        notices.paymentConfirmedAdvertiser(step, invoice),
+        notices.advertiserPaidPartner(step),
+        notices.statusChanged(step, from, 'ADVERTISER_PAID', reason, 'status'),
+      ]);
+    });
+  }
+
+  /** start-payout: ADVERTISER_PAID → PARTNER_PAYOUT_PROCESSING, with the partner's payout. */
+  startPayout(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    input?: ActionInput | null,
+    via: MoveTrigger = 'start-payout',
+  ): Promise<Settlement> {
+    const { reason } = readAction(input);
+    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+      const s = step.settlement;
+      step.requireType('PLATFORM_SETTLEMENT', 'start-payout');
+      step.assertMove('PARTNER_PAYOUT_PROCESSING', via);
+      await step.claim();
+      const payout = await this.services.payouts.createPerCampaign(step.tx, {
+        partnerId: step.partner.id,
+        partnerName: step.partner.name,
+        settlementAmount: s.settlementAmount,
+        withholdingTaxAmount: s.withholdingTaxAmount,
+        payoutAmount: s.payoutAmount,
+        bankAccount: bankAccountOf(s),
+        needsTaxInvoice: step.isBusinessPartner,
+        partnerInvoiceReceivedAt: s.partnerInvoiceReceivedAt,
+        at: step.now,
+      });
+      const from = s.status;
+      await step.update({
+        status: 'PARTNER_PAYOUT_PROCESSING',
+        partnerPayoutId: String(payout.id),
+        processedAt: step.now,
+      });
+      await step.audit({
+        action: 'STATUS_CHANGED',
+        fromStatus: from,
+        toStatus: 'PARTNER_PAYOUT_PROCESSING',
+        reason,
+        details: {
+          trigger: via,
+          payoutNumber: payout.payoutNumber,
+          ...notices.documentAmounts(payout),
+        },
+      });
+      const out = [notices.statusChanged(step, from, 'PARTNER_PAYOUT_PROCESSING', reason, via)];
+      if (step.isBusinessPartner && !s.partnerInvoiceReceivedAt) {
+        out.push(await notices.invoiceRequestPartner(step, payout));
+      }
+      await step.notify(out);
+    });
+  }
+
+  /**
+   * The partner's tax invoice is in (GraphQL `confirmPartnerInvoiceReceived`; S4): recorded on
+   * the settlement and its payout. No move.
+   */
+  confirmPartnerInvoiceReceived(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    input?: (ActionInput & { partnerInvoiceNumber?: string | null }) | null,
+  ): Promise<Settlement> {
+    const { reason, partnerInvoiceNumber } = readPartnerInvoice(input);
+    const { payouts } = this.services;
+    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+      step.requireType('PLATFORM_SETTLEMENT', 'Confirming the partner tax invoice');
+      step.requireOpen("The partner's tax invoice can be confirmed");
+      if (!step.isBusinessPartner) {
+        throw new PlatformError(
+          'CONFLICT',
+          `The partner of settlement ${step.id} is INDIVIDUAL and issues no tax invoice.`,
+        );
+      }
+      const receivedAt = step.settlement.partnerInvoiceReceivedAt;
+      if (receivedAt) {
+        throw new PlatformError(
+          'CONFLICT',
+          `The tax invoice of settlement ${step.id} was already recorded at ` +
+            `${receivedAt.toISOString()}.`,
+        );
+      }
+      await step.claim();
+      await step.update({ partnerInvoiceReceivedAt: step.now });
+      const payout = await payouts.find(step.tx, step.settlement.partnerPayoutId);
+      await payouts.recordPartnerInvoice(step.tx, payout, {
+        receivedAt: step.now,
+        partnerInvoiceNumber,
+      });
+      await step.audit({
+        action: 'PARTNER_INVOICE_RECEIVED',
+        fromStatus: step.settlement.status,
+        toStatus: step.settlement.status,
+        reason,
+        details: { partnerInvoiceNumber, payoutNumber: payout?.payoutNumber ?? null },
+      });
+    });
+  }
+
+  /**
+   * complete: PARTNER_PAYOUT_PROCESSING → SETTLEMENT_COMPLETED; business partners need their
+   * tax invoice first (S4). Campaign COMPLETED, payout COMPLETED, partner mail.
+   */
+  complete(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    input?: (ActionInput & { transactionId?: string | null }) | null,
+    via: MoveTrigger = 'complete',
+  ): Promise<Settlement> {
+    const { reason, transactionId } = readComplete(input);
+    const { campaigns, payouts } = this.services;
+    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+      step.requireType('PLATFORM_SETTLEMENT', 'complete');
+      step.assertMove('SETTLEMENT_COMPLETED', via);
+      if (step.isBusinessPartner && !step.settlement.partnerInvoiceReceivedAt) {
+        throw new PlatformError(
+          'TAX_INVOICE_NOT_RECEIVED',
+          `Settlement ${step.id} cannot be completed: the tax invoice of ${step.partner.entityType} ` +
+            `partner ${step.partner.name} has not been received.`,
+        );
+      }
+      const from = await step.move('SETTLEMENT_COMPLETED', via, reason, { completedAt: step.now });
+      await campaigns.markCompleted(step.tx, step.campaign.id);
+      const payout = await payouts.find(step.tx, step.settlement.partnerPayoutId);
+      await payouts.complete(step.tx, payout, { paidAt: step.now, transactionId });
+      await step.notify([
+        notices.payoutCompletedPartner(step, payout, transactionId),
+        notices.statusChanged(step, from, 'SETTLEMENT_COMPLETED', reason, via),
+      ]);
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PlatformError } from '@campaign/schema';
+import type { Principal } from '../../auth/principal.js';
+import { calculateSettlementAmounts } from '../settlement-amounts.js';
+import * as notices from '../settlement-notices.js';
+import { withSettlement } from '../settlement-step.js';
+import type { SettlementType } from '../settlement-types.js';
+import type { Settlement } from '../settlement.entity.js';
+import { settlementMoney } from '../settlement.service.js';
+import type { WorkflowServices } from './settlement-workflow.js';
+import { readAction } from './trigger-inputs.js';
+
+/** Type change (spec 1 and 3, S5): PLATFORM_SETTLEMENT ⇄ DIRECT_INVOICE while no money moved. */
+export class SettlementTypeChange {
+  constructor(private readonly services: WorkflowServices) {}
+
+  /**
+   * Only in SETTLEMENT_PENDING or AWAITING_ADVERTISER_PAYMENT with no issued advertiser invoice
+   * (nor, for DIRECT_INVOICE, an issued tax invoice). Recalculates, resets to SETTLEMENT_PENDING,
+   * withdraws a DRAFT invoice and an open reverse issuance; the campaign's type follows.
+   */
+  changeType(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    input: { settlementType: SettlementType; reason?: string | null },
+  ): Promise<Settlement> {
+    const { reason } = readAction(input);
+    const to = input.settlementType;
+    const { invoices, reverseIssuances, campaigns } = this.services;
+    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+      const s = step.settlement;
+      if (s.settlementType === to) {
+        throw new PlatformError('CONFLICT', `Settlement ${step.id} is already ${to}.`);
+      }
+      const invoice = await invoices.find(step.tx, s.advertiserInvoiceId);
+      const blocked =
+        s.status !== 'SETTLEMENT_PENDING' && s.status !== 'AWAITING_ADVERTISER_PAYMENT'
+          ? `it is ${s.status}`
+          : invoice && invoices.isIssued(invoice)
+            ? `its advertiser invoice ${invoice.invoiceNumber} is ${invoice.status}`
+            : s.invoiceIssuedAt
+              ? 'its tax invoice was already issued'
+              : null;
+      if (blocked) {
+        throw new PlatformError(
+          'SETTLEMENT_TYPE_CHANGE_NOT_ALLOWED',
+          `The type of settlement ${step.id} cannot change: ${blocked}. A type change is allowed ` +
+            'only in SETTLEMENT_PENDING or AWAITING_ADVERTISER_PAYMENT before any invoice is issued.',
+          { currentStatus: s.status },
+        );
+      }
+      const amounts = calculateSettlementAmounts({
+        campaignPrice: s.campaignPrice,
+        settlementType: to,
+        partnerEntityType: step.partner.entityType,
+        campaignCommissionRate: step.campaign.commissionRate,
+        partnerCommissionRate: step.partner.commissionRate,
+      });
+      await step.claim();
+      const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, step.id);
+      const record = await reverseIssuances.cancelOpen(step.tx, step.id, step.now);
+      await step.update({
+        settlementType: to,
+        status: 'SETTLEMENT_PENDING',
+        requestedAt: null,
+        advertiserInvoiceId: null,
+        ...amounts,
+      });
+      await campaigns.changeSettlementType(step.tx, step.campaign.id, to);
+      await step.audit({
+        action: 'TYPE_CHANGED',
+        fromStatus: s.status,
+        toStatus: 'SETTLEMENT_PENDING',
+        fromSettlementType: s.settlementType,
+        toSettlementType: to,
+        reason,
+        details: {
+          before: settlementMoney(s),
+          after: settlementMoney(amounts),
+          cancelledInvoice: cancelledInvoice?.invoiceNumber ?? null,
+          cancelledReverseIssuance: record?.issuanceKey ?? null,
+        },
+      });
+      const out = [notices.statusChanged(step, s.status, 'SETTLEMENT_PENDING', reason, 'type')];
+      if (record) out.push(notices.reverseCancelRequest(step, record));
+      await step.notify(out);
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '@campaign/settlement/auth/principal';
+import { Agency } from '@campaign/settlement/agency/agency.entity';
+import { createSettlementServices } from '@campaign/settlement/services';
+import { Settlement } from '@campaign/settlement/settlement/settlement.entity';
+import { useServiceDatabase } from '../support/service-database.js';
+
+/** The settlement lists against real PostgreSQL: order, paging, scope and the summary. */
+const orm = useServiceDatabase('settlement');
+const services = createSettlementServices();
+const em = () => orm().em.fork();
+
+const superAdmin: Principal = {
+  subject: 's',
+  role: 'SUPER_ADMIN',
+  agencyId: null,
+  partnerId: null,
+};
+let partnerId: string;
+let otherPartnerId: string;
+let agencyAdmin: Principal;
+let ids: string[] = [];
+
+const agency = (code: string, isDefault: boolean) => ({
+  name: code,
+  code,
+  businessName: `${code} Co.`,
+  businessNumber: '1208147521',
+  representativeName: 'Kim',
+  bankName: 'Shinhan Bank',
+  accountNumber: '110-123-456789',
+  accountHolder: `${code} Co.`,
+  email: `${code}@example.com`,
+  isDefault,
+  isActive: true,
+});
+
+async function upload(partner: string, agencyId: number | null = null): Promise<string> {
+  const advertiser = await services.partners.createAdvertiser(em(), {
+    name: 'Advertiser',
+    email: 'ads@example.com',
+  });
+  const campaign = await services.campaigns.create(
+    em(),
+    {
+      partnerId: Number(partner),
+      advertiserId: Number(advertiser.id),
+      agencyId,
+      title: 'Campaign',
+      price: '1000000.00',
+    },
+    superAdmin,
+  );
+  await services.campaigns.markUploaded(em(), campaign.id, superAdmin);
+  return (await em().findOneOrFail(Settlement, { campaignId: campaign.id })).id;
+}
+
+beforeAll(async () => {
+  await em().insert(Agency, agency('platform', true));
+  const second = await em().insert(Agency, agency('second', false));
+  agencyAdmin = { subject: 'a', role: 'ADMIN', agencyId: String(second), partnerId: null };
+  const partner = (name: string) =>
+    services.partners.createPartner(em(), {
+      name,
+      entityType: 'INDIVIDUAL',
+      email: `${name}@example.com`,
+    });
+  partnerId = (await partner('one')).id;
+  otherPartnerId = (await partner('two')).id;
+  // Eleven settlements: SET10 and SET11 must come before SET9 (numbers, not text).
+  for (let i = 0; i < 11; i++) ids.push(await upload(partnerId));
+  ids = ids.reverse();
+  await upload(otherPartnerId, Number(second));
+});
+
+describe('settlement lists (service tier)', () => {
+  it('pages newest first by the number of SET<n>, the cursor continuing where it stopped', async () => {
+    const list = (cursor?: string | null) =>
+      services.queries.list(em(), superAdmin, { partnerId }, cursor, 4);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(cursor);
+      expect(page.total).toBe(11);
+      seen.push(...page.items.map((s) => s.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(ids);
+    expect(seen.slice(0, 3)).toEqual(['SET11', 'SET10', 'SET9']);
+  });
+
+  it('an agency admin sees its agency only; the default agency also matches null', async () => {
+    const own = await services.queries.list(em(), agencyAdmin, null, null, null);
+    expect(own.items.map((s) => s.partnerId)).toEqual([otherPartnerId]);
+    const defaultAgency = (await em().findOneOrFail(Agency, { isDefault: true })).id;
+    const byAgency = await services.queries.list(
+      em(),
+      superAdmin,
+      { agencyId: defaultAgency },
+      null,
+      100,
+    );
+    expect(byAgency.total).toBe(11);
+  });
+
+  it('the summary counts and sums the partner’s own settlements by status', async () => {
+    const partner: Principal = { subject: 'p', role: 'PARTNER', agencyId: null, partnerId };
+    const summary = await services.queries.summary(em(), partner);
+    expect(summary.totalCount).toBe(11);
+    expect(summary.byStatus[0]).toMatchObject({ status: 'SETTLEMENT_PENDING', count: 11 });
+    expect(summary.campaignPrice.toFixed(2)).toBe('11000000.00');
+    expect(summary.byStatus.map((s) => s.status)).toHaveLength(6);
+  });
+});
