@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { initLensOrm } from '@campaign/lens/orm';
-import { TenantService } from '@campaign/lens/tenant/tenant.service';
+import { initLensOrm } from '@campaign/lens';
+import { TenantService } from '@campaign/lens';
 import { DEVELOPMENT_SECRETS } from '@campaign/platform';
-import { signToken } from '@campaign/settlement/auth/principal';
-import { startEphemeralStack } from '@campaign/stack/ephemeral';
+import { signToken } from '@campaign/platform';
+import { startEphemeralStack } from '@campaign/stack';
 
 /**
  * `npm run bench`: the hot paths under load, against a real stack (embedded PostgreSQL, real

@@ -7,8 +7,8 @@ import {
   REQUEST_ID_HEADER,
   type RunningServer,
 } from '@campaign/platform';
-import { mountGraphQL, SUBGRAPH_SECRET_HEADER } from '@campaign/platform/graphql-server';
-import { readSupergraph } from '@campaign/schema/supergraph';
+import { mountGraphQL, SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
+import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 
 /** Headers a subgraph needs from the client request: the credential and the request id. */

@@ -10,3 +10,5 @@ export * from './secrets.js';
 export * from './graphql-limits.js';
 export * from './error-masking.js';
 export * from './auth.js';
+export * from './webhook-signature.js';
+export * from './readiness.js';

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { lensOpenApi } from '@campaign/schema/lens-openapi';
+import { lensOpenApi } from '@campaign/schema';
 import { httpError, type HttpError } from './errors.js';
 
 /**

@@ -1,2 +1,6 @@
 export * from './errors.js';
 export * from './decimal-scalar.js';
+export * from './supergraph.js';
+export * from './lens-input.js';
+export * from './lens-operations.js';
+export * from './lens-openapi.js';

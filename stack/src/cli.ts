@@ -9,11 +9,11 @@ import {
   parseEnv,
   portVar,
 } from '@campaign/platform';
-import { CreditsService } from '@campaign/lens/credits/credits.service';
-import { initLensOrm } from '@campaign/lens/orm';
-import { PLANS } from '@campaign/lens/tenant/plans';
-import { TenantService } from '@campaign/lens/tenant/tenant.service';
-import { roles, signToken, type Role } from '@campaign/settlement/auth/principal';
+import { CreditsService } from '@campaign/lens';
+import { initLensOrm } from '@campaign/lens';
+import { PLANS } from '@campaign/lens';
+import { TenantService } from '@campaign/lens';
+import { roles, signToken, type Role } from '@campaign/platform';
 import { dropDatabase, ensureDatabase, migrateAll } from './databases.js';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './embedded-postgres.js';
 import { seedSettlement } from './seed.js';

@@ -6,7 +6,7 @@ import {
   readSupergraph,
   SUBGRAPHS,
   subgraphSdlFile,
-} from '@campaign/schema/supergraph';
+} from '@campaign/schema';
 import { emitSubgraphSdl } from './compose.js';
 
 describe('committed schema files', () => {

@@ -1,12 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import {
-  composeSupergraph,
-  SUBGRAPHS,
-  subgraphSdlFile,
-  supergraphFile,
-} from '@campaign/schema/supergraph';
-import { lensOpenApiFile, lensOpenApiText } from '@campaign/schema/lens-openapi';
+import { composeSupergraph, SUBGRAPHS, subgraphSdlFile, supergraphFile } from '@campaign/schema';
+import { lensOpenApiFile, lensOpenApiText } from '@campaign/schema';
 import { repoRoot } from './processes.js';
 
 /**

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { initLensOrm, migrateLens } from '@campaign/lens/orm';
-import { initSettlementOrm, migrateSettlement } from '@campaign/settlement/orm';
+import { initLensOrm, migrateLens } from '@campaign/lens';
+import { initSettlementOrm, migrateSettlement } from '@campaign/settlement';
 
 function adminUrl(url: string): { server: string; database: string } {
   const parsed = new URL(url);

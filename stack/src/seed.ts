@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import type { Principal } from '@campaign/settlement/auth/principal';
-import { initSettlementOrm } from '@campaign/settlement/orm';
-import { createSettlementServices } from '@campaign/settlement/services';
-import { Settlement } from '@campaign/settlement/settlement/settlement.entity';
+import type { Principal } from '@campaign/platform';
+import { initSettlementOrm } from '@campaign/settlement';
+import { createSettlementServices } from '@campaign/settlement';
+import { Settlement } from '@campaign/settlement';
 
 /**
  * Demo data (DESIGN.md section 5): the default agency and one more, partners of all three entity

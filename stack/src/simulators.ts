@@ -1,8 +1,8 @@
 import { createLogger } from '@campaign/platform';
-import { startMailSink } from '@campaign/providers/mail-sink/index';
-import { startTaxAuthoritySimulator } from '@campaign/providers/tax-authority/index';
-import { startTaxInvoiceSimulator } from '@campaign/providers/tax-invoice/index';
-import { startTeamChatSimulator } from '@campaign/providers/team-chat/index';
+import { startMailSink } from '@campaign/providers';
+import { startTaxAuthoritySimulator } from '@campaign/providers';
+import { startTaxInvoiceSimulator } from '@campaign/providers';
+import { startTeamChatSimulator } from '@campaign/providers';
 import type { StackConfig } from './config.js';
 
 /** Where the outside systems of issue 11 are; a sink is null when a real system is configured. */

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { startSocialUpstreamSimulator } from '@campaign/providers/social-upstream/index';
+import { startSocialUpstreamSimulator } from '@campaign/providers';
 import type { StackConfig } from './config.js';
 import { ensureDatabase, migrateAll } from './databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';

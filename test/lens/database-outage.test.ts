@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEphemeralStack } from '@campaign/stack/ephemeral';
-import { repoRoot } from '@campaign/stack/processes';
-import { connectSql } from '@campaign/stack/sql';
-import type { RunningStack } from '@campaign/stack/stack';
+import { startEphemeralStack } from '@campaign/stack';
+import { repoRoot } from '@campaign/stack';
+import { connectSql } from '@campaign/stack';
+import type { RunningStack } from '@campaign/stack';
 import { TEST_RECONCILE_INTERVAL_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
 import type { Envelope, LensBody } from './lens-client.js';
 

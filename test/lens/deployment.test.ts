@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@campaign/stack/free-port';
-import { startService, type ServiceProcess } from '@campaign/stack/processes';
+import { freePort } from '@campaign/stack';
+import { startService, type ServiceProcess } from '@campaign/stack';
 import { cli } from '../support/cli.js';
 import { AS_GATEWAY, stack } from '../support/clients.js';
 import { ENVELOPE_FIELDS } from './lens-client.js';

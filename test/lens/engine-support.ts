@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { inputHash } from '@campaign/lens/operation/canonical';
-import { hashKey } from '@campaign/lens/tenant/api-key';
-import { connectSql, type Sql } from '@campaign/stack/sql';
+import { inputHash } from '@campaign/lens';
+import { hashKey } from '@campaign/lens';
+import { connectSql, type Sql } from '@campaign/stack';
 import { rest, stack, type HttpResult } from '../support/clients.js';
 import { expectDocumented, type Envelope, type LensBody } from './lens-client.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import { lensOpenApi } from '@campaign/schema/lens-openapi';
+import { lensOpenApi } from '@campaign/schema';
 import { cli } from '../support/cli.js';
 import { graphql, rest, type HttpResult } from '../support/clients.js';
 

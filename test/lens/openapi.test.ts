@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lensOpenApiFile } from '@campaign/schema/lens-openapi';
+import { lensOpenApiFile } from '@campaign/schema';
 import { rest } from '../support/clients.js';
 import {
   createKeys,

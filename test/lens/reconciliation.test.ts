@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@campaign/stack/free-port';
-import { startService } from '@campaign/stack/processes';
+import { freePort } from '@campaign/stack';
+import { startService } from '@campaign/stack';
 import { cli } from '../support/cli.js';
 import { AS_GATEWAY, graphql, graphqlOk, stack } from '../support/clients.js';
 import { errorCode } from './lens-client.js';

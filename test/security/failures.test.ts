@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSql, type Sql } from '@campaign/stack/sql';
-import { freePort } from '@campaign/stack/free-port';
-import { startService, type ServiceProcess } from '@campaign/stack/processes';
+import { connectSql, type Sql } from '@campaign/stack';
+import { freePort } from '@campaign/stack';
+import { startService, type ServiceProcess } from '@campaign/stack';
 import { cli } from '../support/cli.js';
 import { graphql, rest, stack } from '../support/clients.js';
 import { adminToken, createAdvertiser, createPartner } from '../settlement/support.js';

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '@campaign/stack/processes';
+import { repoRoot } from '@campaign/stack';
 import { stack } from '../support/clients.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreditsService } from '@campaign/lens/credits/credits.service';
-import { TenantService } from '@campaign/lens/tenant/tenant.service';
+import { CreditsService } from '@campaign/lens';
+import { TenantService } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /** The credits ledger against real PostgreSQL, no services: balance rules and concurrency. */

@@ -3,9 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
-import { createLensServices } from '@campaign/lens/services';
-import type { Caller } from '@campaign/lens/tenant/tenant.service';
-import type { SocialUpstream } from '@campaign/lens/upstream/upstream.port';
+import { createLensServices } from '@campaign/lens';
+import type { Caller } from '@campaign/lens';
+import type { SocialUpstream } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '@campaign/settlement/auth/principal';
-import { Agency } from '@campaign/settlement/agency/agency.entity';
-import { createSettlementServices } from '@campaign/settlement/services';
-import { Settlement } from '@campaign/settlement/settlement/settlement.entity';
+import type { Principal } from '@campaign/platform';
+import { Agency } from '@campaign/settlement';
+import { createSettlementServices } from '@campaign/settlement';
+import { Settlement } from '@campaign/settlement';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /** The settlement lists against real PostgreSQL: order, paging, scope and the summary. */

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '@campaign/settlement/auth/principal';
-import { Agency } from '@campaign/settlement/agency/agency.entity';
-import { SettlementAuditEntry } from '@campaign/settlement/audit/settlement-audit.entity';
-import { Campaign } from '@campaign/settlement/campaign/campaign.entity';
-import { AdvertiserInvoice } from '@campaign/settlement/invoice/advertiser-invoice.entity';
-import { PartnerPayout } from '@campaign/settlement/payout/partner-payout.entity';
-import { ReverseIssuance } from '@campaign/settlement/reverse-issuance/reverse-issuance.entity';
-import { createSettlementServices } from '@campaign/settlement/services';
-import { Settlement } from '@campaign/settlement/settlement/settlement.entity';
-import type { SettlementType } from '@campaign/settlement/settlement/settlement-types';
+import type { Principal } from '@campaign/platform';
+import { Agency } from '@campaign/settlement';
+import { SettlementAuditEntry } from '@campaign/settlement';
+import { Campaign } from '@campaign/settlement';
+import { AdvertiserInvoice } from '@campaign/settlement';
+import { PartnerPayout } from '@campaign/settlement';
+import { ReverseIssuance } from '@campaign/settlement';
+import { createSettlementServices } from '@campaign/settlement';
+import { Settlement } from '@campaign/settlement';
+import type { SettlementType } from '@campaign/settlement';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**

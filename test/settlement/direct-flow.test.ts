@@ -1,4 +1,4 @@
-import type { Sql } from '@campaign/stack/sql';
+import type { Sql } from '@campaign/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../support/clients.js';
 import * as f from './support.js';

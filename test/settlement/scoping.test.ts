@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '@campaign/stack/sql';
+import type { Sql } from '@campaign/stack';
 import { graphql } from '../support/clients.js';
 import * as f from './support.js';
 

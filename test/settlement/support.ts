@@ -1,4 +1,4 @@
-import { connectSql, type Sql } from '@campaign/stack/sql';
+import { connectSql, type Sql } from '@campaign/stack';
 import { expect } from 'vitest';
 import { cli } from '../support/cli.js';
 import { graphql, graphqlOk, rest, stack, type HttpResult } from '../support/clients.js';

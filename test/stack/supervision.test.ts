@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEphemeralStack } from '@campaign/stack/ephemeral';
-import type { RunningStack } from '@campaign/stack/stack';
+import { startEphemeralStack } from '@campaign/stack';
+import type { RunningStack } from '@campaign/stack';
 import { cliFor } from '../support/cli.js';
 
 /**

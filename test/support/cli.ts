@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { repoRoot } from '@campaign/stack/processes';
+import { repoRoot } from '@campaign/stack';
 import { stack } from './clients.js';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { DEVELOPMENT_SECRETS } from '@campaign/platform';
-import { SUBGRAPH_SECRET_HEADER } from '@campaign/platform/graphql-server';
+import { SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
 
 export const stack = () => inject('stack');
 

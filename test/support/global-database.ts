@@ -2,8 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '@campaign/stack/embedded-postgres';
-import { freePort } from '@campaign/stack/free-port';
+import { startEmbeddedPostgres } from '@campaign/stack';
+import { freePort } from '@campaign/stack';
 
 /** One PostgreSQL server for the service tier; each test file makes a database of its own. */
 export default async function setup(project: TestProject) {

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { startEphemeralStack } from '@campaign/stack/ephemeral';
-import type { StackUrls } from '@campaign/stack/stack';
+import { startEphemeralStack } from '@campaign/stack';
+import type { StackUrls } from '@campaign/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { dropDatabase, ensureDatabase } from '@campaign/stack/databases';
-import { initLensOrm, migrateLens } from '@campaign/lens/orm';
-import { initSettlementOrm, migrateSettlement } from '@campaign/settlement/orm';
+import { dropDatabase, ensureDatabase } from '@campaign/stack';
+import { initLensOrm, migrateLens } from '@campaign/lens';
+import { initSettlementOrm, migrateSettlement } from '@campaign/settlement';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
-import { verifyWebhookSignature } from '@campaign/platform/webhook-signature';
+import { verifyWebhookSignature } from '@campaign/platform';
 
 /** One webhook delivery as a test receiver saw it. */
 export interface Delivery {

@@ -1,5 +1,5 @@
 import type { Logger } from '@campaign/platform';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '@campaign/platform/webhook-signature';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '@campaign/platform';
 import type { WebhookEvent } from './protocol.js';
 
 export interface WebhookSenderOptions {

@@ -1,9 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  lensOperationList,
-  typeName,
-  type LensOperationContract,
-} from '@campaign/schema/lens-operations';
+import { lensOperationList, typeName, type LensOperationContract } from '@campaign/schema';
 import { lensBodyValidator } from '../openapi.js';
 import { defineRoute, params, type RestResponse, type Route } from '../route.js';
 

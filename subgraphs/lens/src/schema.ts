@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { platformAuthChecker } from '@campaign/platform';
-import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform/federation';
+import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
 import { AdminResolver } from './admin/admin.resolver.js';
 import { accountReference } from './account/account.reference.js';
 import { Account } from './account/account.type.js';

@@ -8,8 +8,8 @@ import {
   type Principal,
   type RunningServer,
 } from '@campaign/platform';
-import { mountGraphQL } from '@campaign/platform/graphql-server';
-import { cachedCheck } from '@campaign/platform/readiness';
+import { mountGraphQL } from '@campaign/platform';
+import { cachedCheck } from '@campaign/platform';
 import type { LensConfig } from './config.js';
 import type { LensContext } from './context.js';
 import { startOperationWorker } from './operation/operation.worker.js';

@@ -1,5 +1,5 @@
 import { BigIntType } from '@mikro-orm/core';
-import { DecimalType } from '@campaign/platform/orm';
+import { DecimalType } from '@campaign/platform';
 
 /**
  * Option factories for the MikroORM `@Property` columns the settlement entities share. Each call

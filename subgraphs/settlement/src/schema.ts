@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { platformAuthChecker } from '@campaign/platform';
-import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform/federation';
+import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
 import { AccountReference } from './account/account.stub.js';
 import type { SettlementContext } from './context.js';
 import { CampaignResolver } from './campaign/campaign.resolver.js';

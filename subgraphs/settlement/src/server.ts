@@ -5,7 +5,7 @@ import {
   listen,
   type RunningServer,
 } from '@campaign/platform';
-import { mountGraphQL } from '@campaign/platform/graphql-server';
+import { mountGraphQL } from '@campaign/platform';
 import { verifyAuthorization, type Principal } from './auth/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './context.js';

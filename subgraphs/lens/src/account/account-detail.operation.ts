@@ -1,4 +1,4 @@
-import { lensOperations } from '@campaign/schema/lens-operations';
+import { lensOperations } from '@campaign/schema';
 import { defineOperation } from '../operation/operation-definition.js';
 import { accountsInPosts } from './observed.js';
 

@@ -1,9 +1,5 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import {
-  lensOperationList,
-  typeName,
-  type LensOperationContract,
-} from '@campaign/schema/lens-operations';
+import { lensOperationList, typeName, type LensOperationContract } from '@campaign/schema';
 import type { LensContext } from '../context.js';
 import { operationInputType } from '../operation/graphql-input.js';
 import { LensOperation } from '../operation/operation.type.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
-import { LENS_LIMITS } from '@campaign/schema/lens-input';
+import { LENS_LIMITS } from '@campaign/schema';
 import { CursorCodec } from './cursor.js';
 
 const MAX_CURSOR_LENGTH = LENS_LIMITS.cursor.max;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PlatformError } from '@campaign/schema';
-import { LENS_LIMITS } from '@campaign/schema/lens-input';
+import { LENS_LIMITS } from '@campaign/schema';
 import type { AccountRef } from '../upstream/upstream.port.js';
 
 /** Lens spec section 8: a cursor is at most this many characters. */

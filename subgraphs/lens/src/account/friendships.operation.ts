@@ -1,4 +1,4 @@
-import { lensOperations } from '@campaign/schema/lens-operations';
+import { lensOperations } from '@campaign/schema';
 import type { CursorCodec } from './cursor.js';
 import { pagedOperation } from './paging.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
-import { lensOperationList } from '@campaign/schema/lens-operations';
+import { lensOperationList } from '@campaign/schema';
 import { createLensOperations } from './lens-operations.js';
 
 const operations = createLensOperations({ cursorSecret: 'a-secret-of-sixteen-or-more' });

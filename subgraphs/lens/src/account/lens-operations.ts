@@ -1,4 +1,4 @@
-import type { LensOperationName } from '@campaign/schema/lens-operations';
+import type { LensOperationName } from '@campaign/schema';
 import type { OperationDefinition } from '../operation/operation-definition.js';
 import {
   aboutOperation,

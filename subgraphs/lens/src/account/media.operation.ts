@@ -1,4 +1,4 @@
-import { lensOperations } from '@campaign/schema/lens-operations';
+import { lensOperations } from '@campaign/schema';
 import type {
   AccountRef,
   PageRequest,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LensOperationContract } from '@campaign/schema/lens-operations';
+import type { LensOperationContract } from '@campaign/schema';
 import {
   defineOperation,
   type OperationDefinition,

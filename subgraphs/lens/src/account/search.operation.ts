@@ -1,5 +1,5 @@
-import { LENS_LIMITS } from '@campaign/schema/lens-input';
-import { lensOperations } from '@campaign/schema/lens-operations';
+import { LENS_LIMITS } from '@campaign/schema';
+import { lensOperations } from '@campaign/schema';
 import { defineOperation } from '../operation/operation-definition.js';
 
 const { maxResults } = LENS_LIMITS.accountsSearch;

@@ -1,9 +1,9 @@
 import { GraphQLString } from 'graphql';
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import type { z } from 'zod';
-import { graphqlMeta, type GraphQLMeta } from '@campaign/schema/lens-input';
-import type { LensOperationContract } from '@campaign/schema/lens-operations';
-import { typeName } from '@campaign/schema/lens-operations';
+import { graphqlMeta, type GraphQLMeta } from '@campaign/schema';
+import type { LensOperationContract } from '@campaign/schema';
+import { typeName } from '@campaign/schema';
 
 /**
  * The GraphQL input type of a lens operation, derived from its contract's zod schema (the one

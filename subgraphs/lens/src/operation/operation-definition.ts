@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
-import type { LensOperationContract } from '@campaign/schema/lens-operations';
+import type { LensOperationContract } from '@campaign/schema';
 import type { AccountSummary, SocialUpstream } from '../upstream/upstream.port.js';
 
 export interface Price {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import { LENS_LIMITS } from '@campaign/schema/lens-input';
+import { LENS_LIMITS } from '@campaign/schema';
 import type { LensOperations } from '../account/lens-operations.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { Caller } from '../tenant/tenant.service.js';

@@ -1,4 +1,4 @@
-import { HANDLE_CHARACTERS, LENS_LIMITS } from '@campaign/schema/lens-input';
+import { HANDLE_CHARACTERS, LENS_LIMITS } from '@campaign/schema';
 
 /** Text that the platform leaves to its clients to read: captions, month labels. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanVar } from '@campaign/platform';
-import { webhookSecretVar } from '@campaign/platform/webhook-signature';
+import { webhookSecretVar } from '@campaign/platform';
 
 /**
  * The environment of the outside-system adapters, one zod object per port, to be spread into the

@@ -2,7 +2,7 @@ import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { DecimalType } from '@campaign/platform/orm';
+import { DecimalType } from '@campaign/platform';
 import { DecimalScalar } from '@campaign/schema';
 import { PartnerEntityType } from '../settlement/settlement-types.js';
 

@@ -1,4 +1,4 @@
-import { signWebhook } from '@campaign/platform/webhook-signature';
+import { signWebhook } from '@campaign/platform';
 import { describe, expect, it } from 'vitest';
 import { fixture } from './fixtures/load.js';
 import { readTaxInvoiceWebhook } from './webhook-event.js';

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import {
-  verifyWebhookSignature,
-  type WebhookSignatureFailure,
-} from '@campaign/platform/webhook-signature';
+import { verifyWebhookSignature, type WebhookSignatureFailure } from '@campaign/platform';
 
 /**
  * The tax-invoice provider's webhook body (DESIGN.md section 5, fixed): closed, so a field we do

@@ -1,0 +1,2 @@
+export { startGateway } from './server.js';
+export { loadGatewayConfig, type GatewayConfig } from './config.js';

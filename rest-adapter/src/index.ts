@@ -1,0 +1,2 @@
+export { startRestAdapter } from './server.js';
+export { loadRestAdapterConfig, type RestAdapterConfig } from './config.js';
