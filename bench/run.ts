@@ -111,6 +111,27 @@ try {
       }),
     }),
   );
+  // Issue 12: a 1,000-line quotation workbook, one at a time, so p50 is one generation's latency.
+  const quotation = {
+    advertiserId: 1,
+    title: 'Bench quotation',
+    validUntil: '2027-12-31',
+    lines: Array.from({ length: 1000 }, (_, i) => ({
+      partnerId: (i % 3) + 1,
+      deliverable: `Deliverable ${i + 1}`,
+      price: '1234567.89',
+      commissionRate: i % 2 ? '15.00' : null,
+    })),
+  };
+  rows.push(
+    await load('REST POST /api/admin/quotation/generate (1,000 lines, 1 connection)', {
+      url: `${stack.urls.rest}/api/admin/quotation/generate`,
+      method: 'POST',
+      connections: 1,
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(quotation),
+    }),
+  );
 
   const table = [
     `# Benchmark ${new Date().toISOString()}`,

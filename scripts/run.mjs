@@ -66,6 +66,13 @@ function timed(label, command, args, options) {
   console.log(`[test] ${label}: ok in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** Types, lint and format: what `npm run lint` runs and `npm test` runs first. */
+function staticChecks() {
+  timed('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
+  timed('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
+  timed('format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+}
+
 const RESULTS = join(root, 'node_modules', '.vitest-results.json');
 
 /** One plain closing line that any CI log reader understands. */
@@ -97,17 +104,13 @@ switch (task) {
     process.exit(run(process.execPath, [...TS, 'bench/run.ts', ...rest]));
     break;
   case 'lint':
-    timed('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
-    timed('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
-    timed('format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+    staticChecks();
     break;
   case 'format':
     must(bin('prettier'), ['--write', '--log-level=warn', '.']);
     break;
   case 'test':
-    timed('types (tsc)', bin('tsc'), ['-p', 'tsconfig.json']);
-    timed('lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']);
-    timed('format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+    staticChecks();
     timed('tests (vitest)', bin('vitest'), [
       'run',
       '--reporter=default',

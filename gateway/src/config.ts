@@ -7,6 +7,7 @@ import {
   logLevelVar,
   parseEnv,
   portVar,
+  proxySecretVar,
   subgraphSecretVar,
   urlVar,
 } from '@campaign/platform';
@@ -18,6 +19,8 @@ const schema = z.object({
   SETTLEMENT_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4002/graphql'),
   GATEWAY_INTROSPECTION: booleanVar(true),
   SUBGRAPH_SECRET: subgraphSecretVar,
+  /** Only a caller with it (the REST adapter) chooses the client address sent to subgraphs. */
+  PROXY_SECRET: proxySecretVar,
   ...graphqlLimitVars('GATEWAY', GATEWAY_LIMITS),
   LOG_LEVEL: logLevelVar,
 });

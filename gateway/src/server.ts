@@ -2,17 +2,28 @@ import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import {
   createLogger,
   createServiceApp,
+  forwardedClientAddress,
   graphqlLimits,
+  LENS_INTERFACE_HEADER,
   listen,
   REQUEST_ID_HEADER,
   type RunningServer,
+  vouchedLensInterface,
 } from '@campaign/platform';
 import { mountGraphQL, SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 
-/** Headers a subgraph needs from the client request: the credential and the request id. */
-const FORWARDED_HEADERS = ['authorization', REQUEST_ID_HEADER, 'x-forwarded-for'] as const;
+/**
+ * Headers a subgraph needs from the client request: the credential, the request id, the client
+ * address and the lens interface (which credential kind lens accepts).
+ */
+const FORWARDED_HEADERS = [
+  'authorization',
+  REQUEST_ID_HEADER,
+  'x-forwarded-for',
+  LENS_INTERFACE_HEADER,
+] as const;
 
 interface GatewayContext {
   headers: Record<string, string | undefined>;
@@ -69,7 +80,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
       headers: {
         authorization: request.headers.authorization,
         [REQUEST_ID_HEADER]: request.id,
-        'x-forwarded-for': (request.headers['x-forwarded-for'] as string | undefined) ?? request.ip,
+        // A direct caller's own X-Forwarded-For is replaced: public limits count per address.
+        'x-forwarded-for': forwardedClientAddress(request.headers, request.ip, config.PROXY_SECRET),
+        // Only the REST adapter's MCP front may say a call came over the tool protocol.
+        [LENS_INTERFACE_HEADER]: vouchedLensInterface(request.headers, config.PROXY_SECRET),
       },
     }),
   });

@@ -13,8 +13,8 @@ export interface ServiceAppOptions {
   /** Resolves when every dependency (database, upstream service) is reachable; throws otherwise. */
   readiness: () => Promise<void>;
   bodyLimit?: number;
-  /** Take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy?: boolean;
+  /** Take the client address from X-Forwarded-For (behind a load balancer): see trustProxyVar. */
+  trustProxy?: boolean | string[];
   /** Answers requests Node's HTTP parser refuses (fastify's default when absent). */
   clientErrorHandler?: FastifyServerOptions['clientErrorHandler'];
 }

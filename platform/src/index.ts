@@ -12,3 +12,8 @@ export * from './error-masking.js';
 export * from './auth.js';
 export * from './webhook-signature.js';
 export * from './readiness.js';
+export * from './rate-limit.js';
+export * from './client-address.js';
+export * from './lens-interface.js';
+export * from './worker-supervisor.js';
+export * from './job-runner.js';

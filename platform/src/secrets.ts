@@ -10,6 +10,7 @@ export const DEVELOPMENT_SECRETS = {
   cursor: 'development-cursor-secret-change-me',
   subgraph: 'development-subgraph-secret-change-me',
   webhook: 'development-tax-invoice-webhook-secret',
+  proxy: 'development-proxy-secret-change-me',
 } as const;
 
 const published = new Set<string>(Object.values(DEVELOPMENT_SECRETS));
@@ -34,3 +35,12 @@ export const subgraphSecretVar = z
   .string()
   .min(16, 'must be at least 16 characters')
   .default(DEVELOPMENT_SECRETS.subgraph);
+
+/**
+ * What the REST adapter sends the gateway (`X-Proxy-Secret`) so that the gateway believes the
+ * client address in its X-Forwarded-For; any other caller's X-Forwarded-For is overwritten.
+ */
+export const proxySecretVar = z
+  .string()
+  .min(16, 'must be at least 16 characters')
+  .default(DEVELOPMENT_SECRETS.proxy);

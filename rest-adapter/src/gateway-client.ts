@@ -1,4 +1,9 @@
-import { REQUEST_ID_HEADER } from '@campaign/platform';
+import {
+  LENS_INTERFACE_HEADER,
+  PROXY_SECRET_HEADER,
+  REQUEST_ID_HEADER,
+  type LensInterface,
+} from '@campaign/platform';
 
 export interface GraphQLErrorShape {
   message: string;
@@ -12,14 +17,29 @@ export interface GraphQLResponse<T> {
 
 export class GatewayUnreachableError extends Error {}
 
-/** Sends one GraphQL operation to the gateway with the caller's credential and request id. */
+/**
+ * Sends one GraphQL operation to the gateway with the caller's credential, request id and
+ * address (vouched for with the proxy secret: the gateway believes no one else's).
+ */
 export class GatewayClient {
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly proxySecret: string,
+  ) {}
 
   async execute<T = Record<string, unknown>>(
     query: string,
     variables: Record<string, unknown>,
-    headers: { authorization?: string; requestId: string; clientIp: string },
+    headers: {
+      authorization?: string;
+      requestId: string;
+      clientIp: string;
+      /**
+       * Set by the MCP front only (lens then takes tool-protocol tokens). The headers are built
+       * here, never copied from the client, so no REST caller can send its own.
+       */
+      lensInterface?: LensInterface;
+    },
   ): Promise<GraphQLResponse<T>> {
     let response: Response;
     try {
@@ -30,7 +50,9 @@ export class GatewayClient {
           'apollo-require-preflight': 'true',
           [REQUEST_ID_HEADER]: headers.requestId,
           'x-forwarded-for': headers.clientIp,
+          [PROXY_SECRET_HEADER]: this.proxySecret,
           ...(headers.authorization ? { authorization: headers.authorization } : {}),
+          ...(headers.lensInterface ? { [LENS_INTERFACE_HEADER]: headers.lensInterface } : {}),
         },
         body: JSON.stringify({ query, variables }),
       });

@@ -21,6 +21,12 @@ export interface Route<D = Record<string, unknown>> {
   respond: (data: D, request: FastifyRequest) => RestResponse;
   /** Checks the body against the published document first; a problem is a 400, nothing sent. */
   validateBody?: (body: unknown) => HttpError | null;
+  /**
+   * The body is kept as the exact text that arrived (any content type), not parsed: a signed
+   * body (the tax-invoice webhook) is verified over its raw bytes, which parsing and
+   * re-serialising would change, and a malformed one must still reach the signature check.
+   */
+  rawBody?: boolean;
 }
 
 export const defineRoute = <D>(route: Route<D>): Route<D> => route;

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestAdapterConfig } from './config.js';
 import { httpError, httpErrorOf, type HttpError } from './errors.js';
 import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
+import { registerMcpRoutes } from './mcp/mcp-route.js';
 import { lensDocument } from './openapi.js';
 import {
   addSecurityHeaders,
@@ -11,14 +12,22 @@ import {
   unsafeTextError,
 } from './request-guards.js';
 import type { Route } from './route.js';
+import { agencyRoutes } from './routes/agency.routes.js';
 import { lensRoutes } from './routes/lens.routes.js';
 import { partnerSettlementRoutes } from './routes/partner-settlement.routes.js';
+import { publicRoutes } from './routes/public.routes.js';
+import { quotationRoutes } from './routes/quotation.routes.js';
 import { settlementRoutes } from './routes/settlement.routes.js';
+import { webhookRoutes } from './routes/webhook.routes.js';
 
 export const routes: Route<never>[] = [
   ...lensRoutes,
   ...settlementRoutes,
   ...partnerSettlementRoutes,
+  ...agencyRoutes,
+  ...quotationRoutes,
+  ...publicRoutes,
+  ...webhookRoutes,
 ];
 
 function sendError(reply: FastifyReply, error: HttpError) {
@@ -37,7 +46,7 @@ function sendError(reply: FastifyReply, error: HttpError) {
 
 export async function startRestAdapter(config: RestAdapterConfig): Promise<RunningServer> {
   const logger = createLogger('rest-adapter', config.LOG_LEVEL);
-  const gateway = new GatewayClient(config.GATEWAY_URL);
+  const gateway = new GatewayClient(config.GATEWAY_URL, config.PROXY_SECRET);
   const app = createServiceApp({
     logger,
     trustProxy: config.REST_TRUST_PROXY,
@@ -102,8 +111,8 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
   app.get('/api/lens/v1/openapi.json', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(lensDocument),
   );
-  for (const route of routes) {
-    app.route({
+  const mount = (scope: typeof app, route: Route<never>) =>
+    scope.route({
       method: route.method,
       url: route.path,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -137,7 +146,18 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
           .send(response.body);
       },
     });
-  }
+  for (const route of routes) if (!route.rawBody) mount(app, route);
+  // Raw-body routes in a scope of their own, whose one parser keeps the text as it came (the
+  // JSON parser above would refuse a malformed body before its signature is checked).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const route of routes) if (route.rawBody) mount(scope, route);
+  });
+  // Lens over the tool protocol (issue 13): the same gateway client, one operation per call.
+  registerMcpRoutes(app, gateway);
   const running = await listen(app, config.REST_HOST, config.REST_PORT);
   logger.info({ url: running.url }, 'rest adapter listening');
   return running;

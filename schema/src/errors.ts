@@ -41,6 +41,12 @@ export const errorCatalogue = {
     description:
       'A tool-protocol (MCP) connection token was sent to the REST interface; use an API key.',
   },
+  API_KEY_NOT_ALLOWED: {
+    httpStatus: 401,
+    retryable: false,
+    description:
+      'A REST API key was sent to the tool-protocol (MCP) interface; use a tool-protocol token.',
+  },
   WEBHOOK_SIGNATURE_INVALID: {
     httpStatus: 401,
     retryable: false,

@@ -4,17 +4,19 @@ import type { Principal } from '@campaign/platform';
 import { initSettlementOrm } from '@campaign/settlement';
 import { createSettlementServices } from '@campaign/settlement';
 import { Settlement } from '@campaign/settlement';
+import { seedQuotations } from './seed-quotations.js';
 
 /**
  * Demo data (DESIGN.md section 5): the default agency and one more, partners of all three entity
  * types with bank accounts, advertisers, and campaigns in several states with settlements in
  * every status, so that every settlement path can be tried at once (docs/settlement.md lists
- * them). Runs once: the base rows when the database has no agency, the settlement states when it
- * has no settlement yet.
+ * them), and quotations in every status (seed-quotations.ts). Runs once: the base rows when the
+ * database has no agency, the settlement states when it has no settlement yet.
  */
 export async function seedSettlement(url: string): Promise<boolean> {
   const seeded = await seedBase(url);
   await seedSettlementStates(url);
+  await seedQuotations(url);
   return seeded;
 }
 
@@ -30,17 +32,17 @@ async function seedBase(url: string): Promise<boolean> {
                           account_number, account_holder, email, is_default)
       values ('Campaign Platform', 'platform', 'Campaign Platform Co., Ltd.', '1208147521', 'Kim Minjun',
               'Shinhan Bank', '110-123-456789', 'Campaign Platform Co., Ltd.', 'settlement@platform.example', true),
-             ('Seoul Creators Agency', 'seoul-creators', 'Seoul Creators Co., Ltd.', '2148711234', 'Lee Seoyeon',
+             ('Seoul Creators Agency', 'seoul-creators', 'Seoul Creators Co., Ltd.', '2148711238', 'Lee Seoyeon',
               'KB Kookmin Bank', '123456-01-234567', 'Seoul Creators Co., Ltd.', 'billing@seoulcreators.example', false)`);
     await client.query(`
       insert into advertiser (name, email) values
         ('Glow Cosmetics', 'ads@glow.example'),
         ('Urban Coffee', 'marketing@urbancoffee.example')`);
     await client.query(`
-      insert into partner (name, entity_type, commission_rate, email, bank_name, account_number, account_holder, account_id) values
-        ('Han River Media', 'CORPORATE_BUSINESS', 15.00, 'finance@hanriver.example', 'Woori Bank', '1002-345-678901', 'Han River Media Co.', '2768504661832939406159'),
-        ('Jiwoo Studio', 'INDIVIDUAL_BUSINESS', null, 'jiwoo@studio.example', 'Hana Bank', '356-910123-45607', 'Park Jiwoo', '2446091425265256525'),
-        ('Minseo Park', 'INDIVIDUAL', null, 'minseo@creator.example', 'Kakao Bank', '3333-01-2345678', 'Park Minseo', '83166758242460299')`);
+      insert into partner (name, entity_type, commission_rate, email, bank_name, account_number, account_holder, account_id, business_number) values
+        ('Han River Media', 'CORPORATE_BUSINESS', 15.00, 'finance@hanriver.example', 'Woori Bank', '1002-345-678901', 'Han River Media Co.', '2768504661832939406159', '1018623450'),
+        ('Jiwoo Studio', 'INDIVIDUAL_BUSINESS', null, 'jiwoo@studio.example', 'Hana Bank', '356-910123-45607', 'Park Jiwoo', '2446091425265256525', '3142751123'),
+        ('Minseo Park', 'INDIVIDUAL', null, 'minseo@creator.example', 'Kakao Bank', '3333-01-2345678', 'Park Minseo', '83166758242460299', null)`);
     await client.query(`
       insert into campaign (partner_id, advertiser_id, agency_id, title, price, commission_rate, settlement_type, status) values
         (1, 1, null, 'Spring serum launch reels', 3000000.00, null, 'PLATFORM_SETTLEMENT', 'CREATED'),
@@ -119,7 +121,8 @@ async function seedSettlementStates(url: string): Promise<void> {
     await partnerRequest.request(em(), partner(set5.partnerId), set5.id);
     await platform.retryIssuance(em(), admin, set5.id);
     await platform.confirmAdvertiserPayment(em(), admin, set5.id, { reason: 'demo deposit' });
-    // SET6 CAM7: Han River: PARTNER_PAYOUT_PROCESSING, tax invoice not received (complete → 409).
+    // SET6 CAM7: Han River: PARTNER_PAYOUT_PROCESSING; its reverse issuance (sent by the outbox
+    // once the stack runs) is approved by the simulated partner: then `complete`.
     const set6 = await upload('CAM7');
     await partnerRequest.request(em(), partner(set6.partnerId), set6.id);
     await platform.retryIssuance(em(), admin, set6.id);

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '@campaign/stack';
 import { stack } from '../support/clients.js';
+import { TEST_OUTBOX_ENV } from '../support/global-stack.js';
 
 /**
  * The published development secrets make a new machine work with no set-up; a service warns when
@@ -34,13 +35,27 @@ function startOnce(main: string, env: Record<string, string>): Promise<Outcome> 
   });
 }
 
-const settlement = () => ({
-  SETTLEMENT_PORT: '0',
-  SETTLEMENT_DATABASE_URL: stack().settlementDatabase,
-});
+/**
+ * A settlement process also delivers the shared database's outbox while it runs: it gets the
+ * stack's outside systems and test back-off, like the stack's own settlement subgraph.
+ */
+const settlement = () => {
+  const [smtpHost = '127.0.0.1', smtpPort = '0'] = (stack().mailSmtp ?? '').split(':');
+  return {
+    SETTLEMENT_PORT: '0',
+    SETTLEMENT_DATABASE_URL: stack().settlementDatabase,
+    SMTP_HOST: smtpHost,
+    SMTP_PORT: smtpPort,
+    TEAM_CHAT_WEBHOOK_URL: stack().chatWebhook,
+    TAX_INVOICE_PROVIDER_URL: stack().taxInvoice,
+    TAX_AUTHORITY_URL: stack().taxAuthority,
+    ...TEST_OUTBOX_ENV,
+  };
+};
 const OWN = {
   AUTH_JWT_SECRET: 'a-secret-of-this-deployment-only-0123456789',
   SUBGRAPH_SECRET: 'another-secret-of-this-deployment',
+  TAX_INVOICE_WEBHOOK_SECRET: 'the-webhook-secret-of-this-deployment',
 };
 
 describe('published development secrets', () => {
@@ -53,6 +68,9 @@ describe('published development secrets', () => {
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toContain('AUTH_JWT_SECRET: the published development value is refused');
     expect(outcome.stderr).toContain('SUBGRAPH_SECRET: the published development value is refused');
+    expect(outcome.stderr).toContain(
+      'TAX_INVOICE_WEBHOOK_SECRET: the published development value is refused',
+    );
     expect(outcome.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
   });
 
@@ -72,13 +90,14 @@ describe('published development secrets', () => {
     });
     expect(gateway.ready).toBe(false);
     expect(gateway.stderr).toContain('SUBGRAPH_SECRET: the published development value is refused');
+    expect(gateway.stderr).toContain('PROXY_SECRET: the published development value is refused');
   });
 
   it('development: starts, with a warning naming them', async () => {
     const outcome = await startOnce('subgraphs/settlement/src/main.ts', settlement());
     expect(outcome.ready).toBe(true);
     expect(outcome.stderr).toContain(
-      'warning: AUTH_JWT_SECRET, SUBGRAPH_SECRET hold the published',
+      'warning: AUTH_JWT_SECRET, SUBGRAPH_SECRET, TAX_INVOICE_WEBHOOK_SECRET hold the published',
     );
   });
 

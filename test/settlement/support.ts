@@ -26,6 +26,16 @@ export type SettlementBody = Record<string, unknown> & {
 let seq = 0;
 const unique = (label: string) => `${label} ${process.pid}-${Date.now()}-${++seq}`;
 
+/**
+ * Default names start with `down_`: the simulated tax-invoice provider is down for these parties
+ * (503, nothing kept), so a test that is not about the provider never gets a result from it
+ * racing its own steps (an issued invoice, an approved reverse issuance). Tests of the provider
+ * name their parties for the scenario they need (tax-invoice-support.ts).
+ */
+const PROVIDER_DOWN = 'down_';
+/** A valid business registration number: the reverse issuance needs one for business partners. */
+const BUSINESS_NUMBER = '1018623450';
+
 export function adminToken(agencyId?: string): Promise<string> {
   return agencyId
     ? cli('auth:token', '--role', 'ADMIN', '--agency', agencyId)
@@ -45,7 +55,8 @@ export async function createPartner(
     `mutation($input: CreatePartnerInput!) { createPartner(input: $input) { id } }`,
     {
       input: {
-        name: unique(`Partner ${entityType}`),
+        name: unique(`${PROVIDER_DOWN}Partner ${entityType}`),
+        ...(entityType === 'INDIVIDUAL' ? {} : { businessNumber: BUSINESS_NUMBER }),
         entityType,
         email: `partner${++seq}@example.com`,
         bankName: 'Kakao Bank',
@@ -62,7 +73,12 @@ export async function createPartner(
 export async function createAdvertiser(token: string): Promise<number> {
   const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
     `mutation($input: CreateAdvertiserInput!) { createAdvertiser(input: $input) { id } }`,
-    { input: { name: unique('Advertiser'), email: `advertiser${++seq}@example.com` } },
+    {
+      input: {
+        name: unique(`${PROVIDER_DOWN}Advertiser`),
+        email: `advertiser${++seq}@example.com`,
+      },
+    },
     token,
   );
   return createAdvertiser.id;

@@ -13,6 +13,23 @@ export const TEST_SYNC_BUDGET_MS = 1000;
 export const TEST_SLOW_DELAY_MS = 2500;
 /** The lens reconciler sweeps this often in tests (expired leases are found within it). */
 export const TEST_RECONCILE_INTERVAL_MS = 500;
+/**
+ * Outbox delivery in tests: a failed attempt is retried after 0.2 s, 0.4 s, ... at most 2 s apart,
+ * so a test that makes the sinks fail once waits seconds, not minutes. Given to every settlement
+ * process a test starts against the shared databases, which delivers their messages too.
+ */
+export const TEST_OUTBOX_ENV = { OUTBOX_RETRY_BASE_MS: '200', OUTBOX_RETRY_MAX_MS: '2000' };
+/**
+ * The simulated tax-invoice provider decides (and calls the webhook) 1 s after a request, so
+ * webhook tests wait a second, not three. Tests that need an issuance to stay open name the
+ * counterparty `manual_` (only the approval page decides) or `down_` (the provider never has it).
+ */
+export const TEST_TAX_INVOICE_DELAY_MS = 1000;
+/**
+ * The partner's request waits this long for its approval URL: long enough that a loaded test
+ * machine never turns "answered" into "not answered in time" (that case is a service test).
+ */
+export const TEST_TAX_INVOICE_INLINE_WAIT_MS = 10_000;
 
 /**
  * One real stack for all whole-stack tests: embedded PostgreSQL in a temporary folder, the
@@ -24,8 +41,11 @@ export default async function setup(project: TestProject) {
     serviceEnv: {
       LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
       LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
+      ...TEST_OUTBOX_ENV,
+      TAX_INVOICE_INLINE_WAIT_MS: String(TEST_TAX_INVOICE_INLINE_WAIT_MS),
     },
     upstreamSlowDelayMs: TEST_SLOW_DELAY_MS,
+    taxInvoiceDelayMs: TEST_TAX_INVOICE_DELAY_MS,
   });
   project.provide('stack', stack.urls);
   return () => stack.stop();

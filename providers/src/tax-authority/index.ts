@@ -1,6 +1,7 @@
 export {
   startTaxAuthoritySimulator,
   STATUS_PATH,
+  type ReceivedStatusRequest,
   type RunningTaxAuthoritySimulator,
   type TaxAuthoritySimulatorOptions,
 } from './server.js';

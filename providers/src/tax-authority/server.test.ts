@@ -125,4 +125,19 @@ describe('status API', () => {
     });
     expect((await status({ b_no: ['1234501234'] })).status).toBe(200);
   });
+
+  it('lists the requests it received, newest first, and forgets them on DELETE', async () => {
+    await fetch(`${sim.url}/_sim/requests`, { method: 'DELETE' });
+    await status({ b_no: ['1234501234'] });
+    await status({ b_no: ['1234581234', '1234591234'] }, 'wrong');
+    await status('{"b_no": [');
+    const listed = (await (await fetch(`${sim.url}/_sim/requests`)).json()) as {
+      b_no: unknown;
+      receivedAt: string;
+    }[];
+    expect(listed.map((r) => r.b_no)).toEqual([['1234581234', '1234591234'], ['1234501234']]);
+    expect(listed[0]!.receivedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+    expect((await fetch(`${sim.url}/_sim/requests`, { method: 'DELETE' })).status).toBe(204);
+    expect(await (await fetch(`${sim.url}/_sim/requests`)).json()).toEqual([]);
+  });
 });

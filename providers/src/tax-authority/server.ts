@@ -1,5 +1,6 @@
 import { createLogger, createServiceApp, listen, type Logger } from '@campaign/platform';
 import { FailureSwitch } from '../shared/failure-switch.js';
+import { MessageStore } from '../shared/message-store.js';
 import { simulatedStatus } from './status.js';
 
 export interface TaxAuthoritySimulatorOptions {
@@ -20,17 +21,27 @@ export const STATUS_PATH = '/api/nts-businessman/v1/status';
 /** The real service takes at most 100 numbers per call. */
 const MAX_NUMBERS = 100;
 
+/** One status request as it arrived, for `GET /_sim/requests`. */
+export interface ReceivedStatusRequest {
+  /** The `b_no` list as sent (whatever it held), or null when the body had none. */
+  b_no: unknown;
+  receivedAt: string;
+}
+
 /**
  * The simulated national tax service business-status API: `POST /api/nts-businessman/v1/status
  * ?serviceKey=...` with `{"b_no": ["1234567891"]}`, answering in the real service's shape and
  * error codes (`BAD_JSON_REQUEST` 400, `REQUEST_DATA_MALFORMED` 411, `TOO_LARGE_REQUEST` 413,
  * `INTERNAL_ERROR` 500). `POST /_sim/fail-next` makes the next calls answer 500.
+ * `GET /_sim/requests` lists the status requests received, newest first (so a test can prove
+ * that a number was never sent), `DELETE /_sim/requests` forgets them.
  */
 export async function startTaxAuthoritySimulator(
   options: TaxAuthoritySimulatorOptions,
 ): Promise<RunningTaxAuthoritySimulator> {
   const logger = options.logger ?? createLogger('tax-authority', 'silent');
   const failures = new FailureSwitch();
+  const received = new MessageStore<ReceivedStatusRequest>(1000);
   const app = createServiceApp({ logger, readiness: async () => {} });
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     // A body that is not JSON (fastify's parser refused it) is the service's BAD_JSON_REQUEST.
@@ -42,12 +53,13 @@ export async function startTaxAuthoritySimulator(
   });
   app.post<{ Querystring: { serviceKey?: string } }>(STATUS_PATH, async (request, reply) => {
     const { serviceKey } = options;
+    const body = request.body as { b_no?: unknown } | null | undefined;
+    const numbers = body && typeof body === 'object' ? body.b_no : undefined;
+    received.add({ b_no: numbers ?? null, receivedAt: new Date().toISOString() });
     if (serviceKey !== undefined && request.query.serviceKey !== serviceKey) {
       return reply.code(401).send({ code: -4, msg: '등록되지 않은 인증키 입니다.' });
     }
     if (failures.take()) return reply.code(500).send({ status_code: 'INTERNAL_ERROR' });
-    const body = request.body as { b_no?: unknown } | null | undefined;
-    const numbers = body && typeof body === 'object' ? body.b_no : undefined;
     if (
       !Array.isArray(numbers) ||
       !numbers.length ||
@@ -66,6 +78,11 @@ export async function startTaxAuthoritySimulator(
     };
   });
   failures.register(app);
+  app.get('/_sim/requests', async () => received.newestFirst());
+  app.delete('/_sim/requests', async (_request, reply) => {
+    received.clear();
+    return reply.code(204).send();
+  });
   const running = await listen(app, options.host, options.port);
   return { url: running.url, close: running.close };
 }

@@ -95,11 +95,16 @@ export const cents = (value: string): bigint => BigInt(value.replace('.', ''));
  * What the simulator does, decided by the counterparty's name (the buyer of a forward issuance,
  * the supplier of a reverse one), case-insensitively: DESIGN.md section 5.
  */
-export type Scenario = 'instant' | 'fail' | 'down' | 'twice' | 'normal';
+export type Scenario = 'instant' | 'fail' | 'down' | 'twice' | 'manual' | 'normal';
 
+/**
+ * `manual_` (beyond DESIGN.md's four) decides nothing by itself: a reverse issuance waits for the
+ * partner's answer on the approval page, a forward one stays PENDING. It lets a person (or a
+ * whole-stack test) hold an issuance open as long as needed, where the others decide on a timer.
+ */
 export function scenarioOf(counterpartyName: string): Scenario {
   const lower = counterpartyName.trim().toLowerCase();
-  for (const scenario of ['instant', 'fail', 'down', 'twice'] as const) {
+  for (const scenario of ['instant', 'fail', 'down', 'twice', 'manual'] as const) {
     if (lower.startsWith(`${scenario}_`)) return scenario;
   }
   return 'normal';

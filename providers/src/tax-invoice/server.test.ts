@@ -170,6 +170,21 @@ describe('forward issuance', () => {
     expect(second!.signatureOk).toBe(true);
   });
 
+  it('manual_ decides nothing by itself: only the approval page (or a cancel) does', async () => {
+    const held = forward('manual_advertiser');
+    const partner = reverse('Manual_partner');
+    expect((await call('POST', '/v1/issuances/forward', held)).body.status).toBe('PENDING');
+    const pending = await call('POST', '/v1/issuances/reverse', partner);
+    await wait(DELAY_MS * 3);
+    expect((await call('GET', `/v1/issuances/${held.issuanceKey}`)).body.status).toBe('PENDING');
+    expect((await call('GET', `/v1/issuances/${partner.issuanceKey}`)).body.status).toBe('PENDING');
+    expect(deliveriesFor(held.issuanceKey)).toEqual([]);
+    const approval = new URL(String(pending.body.approvalUrl));
+    await fetch(`${sim.url}${approval.pathname}/accept`, FORM);
+    const delivery = await receiver.waitForKey(partner.issuanceKey);
+    expect(delivery.body).toMatchObject({ status: 'SUCCESS', kind: 'REVERSE' });
+  });
+
   it('cancels a pending issuance before it is decided, without a webhook', async () => {
     const body = forward('Cancel Co');
     const path = `/v1/issuances/${body.issuanceKey}`;

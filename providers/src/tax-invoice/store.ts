@@ -102,7 +102,8 @@ export class IssuanceStore {
       this.succeed(record);
     } else {
       if (kind === 'REVERSE') this.newApprovalUrl(record);
-      this.schedule(record);
+      // `manual_`: only the approval page (or a cancel) decides.
+      if (record.scenario !== 'manual') this.schedule(record);
     }
     return { outcome: 'created', record };
   }

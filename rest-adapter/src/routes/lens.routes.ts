@@ -8,7 +8,7 @@ const ENVELOPE = `operationId operationName status data error { code message htt
 
 export const OBSERVED_AT_HEADER = 'lens-observed-at';
 
-interface Envelope {
+export interface Envelope {
   operationId: string;
   operationName: string;
   status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'RECONCILIATION_REQUIRED';
@@ -20,7 +20,7 @@ interface Envelope {
 }
 
 /** The closed envelope of lens spec 2.1: absent optional members are left out, never null. */
-function restEnvelope(e: Envelope) {
+export function restEnvelope(e: Envelope) {
   return {
     operationId: e.operationId,
     operationName: e.operationName,
@@ -58,6 +58,14 @@ const idempotencyKey = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** The GraphQL operation of a lens data operation: the REST row's and the MCP tool's. */
+export const operationDocument = (contract: LensOperationContract) =>
+  `mutation($idempotencyKey: String!, $input: ${typeName(contract, 'Input')}!) {
+      result: ${contract.field}(idempotencyKey: $idempotencyKey, input: $input) { ${ENVELOPE} } }`;
+
+/** The status look-up (`GET /operations/{operationId}`, MCP `lens_operations_status`). */
+export const STATUS_DOCUMENT = `query($operationId: ID!) { result: operation(operationId: $operationId) { ${ENVELOPE} } }`;
+
 /**
  * A lens data operation (one per contract of `@campaign/schema/lens-operations`): body →
  * `input`, Idempotency-Key header → `idempotencyKey`, checked first against the request schema
@@ -67,8 +75,7 @@ function operationRoute(contract: LensOperationContract): Route<Record<string, E
   return defineRoute<Record<string, Envelope>>({
     method: 'POST',
     path: `/api/lens/v1${contract.path}`,
-    document: `mutation($idempotencyKey: String!, $input: ${typeName(contract, 'Input')}!) {
-      result: ${contract.field}(idempotencyKey: $idempotencyKey, input: $input) { ${ENVELOPE} } }`,
+    document: operationDocument(contract),
     variables: (request) => ({
       idempotencyKey: idempotencyKey(request),
       input: request.body ?? {},
@@ -83,7 +90,7 @@ export const lensRoutes: Route<never>[] = [
   defineRoute<Record<string, Envelope>>({
     method: 'GET',
     path: '/api/lens/v1/operations/:operationId',
-    document: `query($operationId: ID!) { result: operation(operationId: $operationId) { ${ENVELOPE} } }`,
+    document: STATUS_DOCUMENT,
     variables: (request) => ({ operationId: params(request)['operationId'] }),
     respond: (data) => envelopeResponse(data['result']!, true),
   }),

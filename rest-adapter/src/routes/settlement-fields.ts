@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { httpError, type HttpError } from '../errors.js';
 import { defineRoute, ok, params, type HttpMethod, type Route } from '../route.js';
 
 /** Every field of spec section 2.3, in its order. */
@@ -7,19 +8,23 @@ export const SETTLEMENT_FIELDS = `id campaignId partnerId agencyId campaignPrice
   advertiserInvoiceId partnerPayoutId invoiceIssuedAt invoicePaidAt partnerInvoiceReceivedAt
   bankName accountNumber accountHolder requestedAt processedAt completedAt adminNotes`;
 
-/** Spec 2.5, without the settlements list (the settlement embeds its invoice, not the reverse). */
+/**
+ * Spec 2.5, without the settlements list (the settlement embeds its invoice, not the reverse),
+ * plus where the provider stands with its tax invoice (key, status, failure).
+ */
 export const INVOICE_FIELDS = `id invoiceNumber advertiserId advertiserName agencyId invoiceType periodStart
   periodEnd subtotal taxAmount totalAmount taxInvoiceNumber taxInvoiceFileKey taxInvoiceIssuedAt status
-  dueDate paidAt bankName accountNumber accountHolder createdAt`;
+  dueDate paidAt bankName accountNumber accountHolder createdAt
+  taxInvoiceIssuanceKey taxInvoiceStatus taxInvoiceFailureCode taxInvoiceFailureMessage`;
 
 /** Spec 2.5a, without the settlements list. */
 export const PAYOUT_FIELDS = `id payoutNumber partnerId partnerName payoutType periodStart periodEnd subtotal
   taxAmount totalAmount partnerInvoiceNumber partnerInvoiceFileKey partnerInvoiceReceivedAt status paidAt
   transactionId bankName accountNumber accountHolder createdAt`;
 
-/** Spec 2.6, plus when the approval URL expires. */
+/** Spec 2.6, plus when the approval URL expires and, once approved, the partner's tax invoice. */
 export const REVERSE_ISSUANCE_FIELDS = `id settlementId issuanceKey status grantUrl grantUrlExpiresAt
-  failureCode failureMessage createdAt updatedAt`;
+  failureCode failureMessage taxInvoiceNumber documentUrl createdAt updatedAt`;
 
 /** The admin resource: the spec's fields, its creation time, and the documents it links to. */
 export const ADMIN_SETTLEMENT = `${SETTLEMENT_FIELDS} createdAt
@@ -90,4 +95,16 @@ export function list(path: string, field: string, filterType: string, selection:
     variables: listVariables,
     respond: (data) => ok(data['result']),
   }) as Route<never>;
+}
+
+/**
+ * For paths that take no body (DELETE, execute): none, or an empty JSON object. Anything else is
+ * a 400, as an unknown field of any other body is.
+ */
+export function noBody(body: unknown): HttpError | null {
+  const empty =
+    body === undefined ||
+    body === null ||
+    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  return empty ? null : httpError('INVALID_REQUEST', 'This path takes no body.');
 }

@@ -1,10 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { migrateJobQueue } from '@campaign/platform';
 import { AccountObservation } from './account/account-observation.entity.js';
 import { CreditLedgerEntry } from './credits/credit-ledger-entry.entity.js';
 import { lensMigrations } from './migrations/index.js';
 import { Operation } from './operation/operation.entity.js';
-import { migrateJobQueue } from './operation/operation.worker.js';
 import { ApiKey } from './tenant/api-key.entity.js';
 import { Tenant } from './tenant/tenant.entity.js';
 

@@ -9,6 +9,7 @@ import { OperationAccountsResolver } from './account/operation-accounts.resolver
 import type { LensContext } from './context.js';
 import { CreditsResolver } from './credits/credits.resolver.js';
 import { OperationResolver } from './operation/operation.resolver.js';
+import { AvailableOperationsResolver } from './operation/available-operations.resolver.js';
 
 // The order of the imports above is the order of the fields in the SDL (type-graphql keeps its
 // metadata in registration order), which is committed as schema/lens.graphql.
@@ -21,6 +22,7 @@ export function buildLensSchema(): Promise<FederatedSchema> {
         OperationAccountsResolver,
         OperationResolver,
         CreditsResolver,
+        AvailableOperationsResolver,
         AdminResolver,
       ],
       orphanedTypes: [Account],

@@ -3,6 +3,8 @@ import {
   createLogger,
   createServiceApp,
   graphqlLimits,
+  LENS_INTERFACE_HEADER,
+  lensInterfaceOf,
   listen,
   verifyPrincipal,
   type Principal,
@@ -71,9 +73,13 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     context: async (request) => {
       const em = orm.em.fork();
       const authorization = request.headers.authorization;
+      // REST and GraphQL take API keys, the MCP front tool-protocol tokens (vouched for by the
+      // gateway, which passes the header on only from the REST adapter).
+      const via = lensInterfaceOf(request.headers[LENS_INTERFACE_HEADER]);
       let caller: Promise<Caller> | undefined;
       let principal: Promise<Principal> | undefined;
-      const callerOnce = () => (caller ??= services.tenants.authenticateCaller(em, authorization));
+      const callerOnce = () =>
+        (caller ??= services.tenants.authenticateCaller(em, authorization, via));
       return {
         em,
         requestId: request.id,

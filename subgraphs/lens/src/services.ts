@@ -1,4 +1,4 @@
-import type { Logger } from '@campaign/platform';
+import { PostgresRateLimiter, type Logger } from '@campaign/platform';
 import { AccountObservationService } from './account/account-observation.service.js';
 import { createLensOperations } from './account/lens-operations.js';
 import type { LensConfig } from './config.js';
@@ -6,11 +6,11 @@ import { CreditsService } from './credits/credits.service.js';
 import { LedgerQueryService } from './credits/ledger-query.service.js';
 import { AccessPolicy } from './operation/access-policy.js';
 import { ExecutionService } from './operation/execution.service.js';
+import { OperationCatalogue } from './operation/operation-catalogue.js';
 import { OperationEvents } from './operation/operation-events.js';
 import { OperationQueryService } from './operation/operation-query.service.js';
 import { OperationService } from './operation/operation.service.js';
 import { PriceBook } from './operation/prices.js';
-import { RateLimiter } from './operation/rate-limiter.js';
 import { ReconciliationService } from './operation/reconciliation.service.js';
 import { TenantService } from './tenant/tenant.service.js';
 import type { SocialUpstream } from './upstream/upstream.port.js';
@@ -18,6 +18,8 @@ import type { SocialUpstream } from './upstream/upstream.port.js';
 /** The long-lived services of the lens subgraph, shared by every request and the job runner. */
 export interface LensServices {
   operations: OperationService;
+  /** What a tenant is offered here: the MCP front's tool list. */
+  catalogue: OperationCatalogue;
   execution: ExecutionService;
   queries: OperationQueryService;
   credits: CreditsService;
@@ -57,6 +59,7 @@ export function createLensServices(
   const events = new OperationEvents();
   const credits = new CreditsService();
   const observations = new AccountObservationService();
+  const access = new AccessPolicy(config.LENS_DISABLED_OPERATIONS);
   const execution = new ExecutionService({
     upstream: parts.upstream,
     logger: parts.logger,
@@ -72,13 +75,14 @@ export function createLensServices(
       {
         definitions,
         credits,
-        access: new AccessPolicy(config.LENS_DISABLED_OPERATIONS),
-        rateLimiter: new RateLimiter(),
+        access,
+        rateLimiter: new PostgresRateLimiter({ subject: 'with this API key' }),
         prices,
         events,
       },
       { syncBudgetMs: config.LENS_SYNC_BUDGET_MS, leaseMs: config.LENS_LEASE_MS },
     ),
+    catalogue: new OperationCatalogue(definitions, access, prices),
     execution,
     queries: new OperationQueryService(),
     credits,

@@ -11,6 +11,8 @@ import {
   SUBGRAPH_LIMITS,
   subgraphSecretVar,
 } from '@campaign/platform';
+import { outboxEnv } from './outbox/outbox-config.js';
+import { outsideSystemsEnv } from './outside/config.js';
 
 const schema = z.object({
   SETTLEMENT_HOST: hostVar,
@@ -21,6 +23,12 @@ const schema = z.object({
   SUBGRAPH_SECRET: subgraphSecretVar,
   SETTLEMENT_INTROSPECTION: booleanVar(true),
   ...graphqlLimitVars('SETTLEMENT', SUBGRAPH_LIMITS),
+  // Mail, team chat, tax-invoice provider, tax authority (issue 11): simulators by default.
+  ...outsideSystemsEnv.shape,
+  // How long the partner's request waits for the provider's approval URL (issue 11, S11).
+  TAX_INVOICE_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  // Outbox delivery (issue 11): attempts, back-off, concurrency, the lost-job sweep.
+  ...outboxEnv.shape,
   LOG_LEVEL: logLevelVar,
 });
 

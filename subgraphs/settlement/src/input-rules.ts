@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlatformError } from '@campaign/schema';
+import { isErrorCode, PlatformError } from '@campaign/schema';
 
 /**
  * The settlement subgraph's input rules, written with zod as lens writes its own. GraphQL has
@@ -36,13 +36,17 @@ export const oneOf = <const T extends Readonly<Record<string, string>>>(values: 
   z.enum(values, { error: 'is not known.' });
 
 /**
- * Reads `raw` with `schema`; the first problem is a 400 INVALID_REQUEST whose message starts with
- * the field (`reason must be 1 to 1000 characters.`) and whose extensions name it.
+ * Reads `raw` with `schema`; the first problem is a 400 whose message starts with the field
+ * (`reason must be 1 to 1000 characters.`) and whose extensions name it: INVALID_REQUEST, or the
+ * catalogue code a rule names in its issue's `params.errorCode` (a business number's
+ * INVALID_BUSINESS_NUMBER is the same answer wherever the number is given).
  */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  throw new PlatformError('INVALID_REQUEST', `${field} ${issue.message}`, { field });
+  const named = issue.code === 'custom' ? issue.params?.['errorCode'] : undefined;
+  const code = isErrorCode(named) ? named : 'INVALID_REQUEST';
+  throw new PlatformError(code, `${field} ${issue.message}`, { field });
 }

@@ -1,11 +1,13 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { changeAuditLoader } from './audit/change-audit.loader.js';
 import { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import { Campaign } from './campaign/campaign.entity.js';
 import type { SettlementLoaders } from './context.js';
 import { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
 import { Partner } from './partner/partner.entity.js';
 import { PartnerPayout } from './payout/partner-payout.entity.js';
+import { QuotationLine } from './quotation/quotation.entity.js';
 import { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
 import { Settlement } from './settlement/settlement.entity.js';
 
@@ -50,5 +52,7 @@ export function createLoaders(em: EntityManager): SettlementLoaders {
     auditBySettlement: allByKey(em, SettlementAuditEntry, 'settlementId', { id: 'asc' }),
     settlementsByInvoice: allByKey(em, Settlement, 'advertiserInvoiceId', { id: 'asc' }),
     settlementsByPayout: allByKey(em, Settlement, 'partnerPayoutId', { id: 'asc' }),
+    changeAudit: changeAuditLoader(em),
+    quotationLines: allByKey(em, QuotationLine, 'quotationId', { lineNo: 'asc' }),
   };
 }

@@ -1,13 +1,16 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { migrateJobQueue } from '@campaign/platform';
 import { Advertiser } from './advertiser/advertiser.entity.js';
 import { Agency } from './agency/agency.entity.js';
+import { ChangeAuditEntry } from './audit/change-audit.entity.js';
 import { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import { Campaign } from './campaign/campaign.entity.js';
 import { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
 import { settlementMigrations } from './migrations/index.js';
 import { Partner } from './partner/partner.entity.js';
 import { PartnerPayout } from './payout/partner-payout.entity.js';
+import { Quotation, QuotationLine } from './quotation/quotation.entity.js';
 import { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
 import { Settlement } from './settlement/settlement.entity.js';
 
@@ -21,6 +24,9 @@ export const settlementEntities = [
   PartnerPayout,
   ReverseIssuance,
   SettlementAuditEntry,
+  ChangeAuditEntry,
+  Quotation,
+  QuotationLine,
 ];
 
 export function initSettlementOrm(databaseUrl: string, poolMax = 10): Promise<MikroORM> {
@@ -35,6 +41,8 @@ export function initSettlementOrm(databaseUrl: string, poolMax = 10): Promise<Mi
   });
 }
 
+/** The settlement tables, then graphile-worker's schema (the outbox delivery jobs). */
 export async function migrateSettlement(orm: MikroORM): Promise<void> {
   await orm.getMigrator().up();
+  await migrateJobQueue(orm.config.get('clientUrl')!);
 }

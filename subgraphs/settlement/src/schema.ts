@@ -2,13 +2,18 @@ import 'reflect-metadata';
 import { platformAuthChecker } from '@campaign/platform';
 import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
 import { AccountReference } from './account/account.stub.js';
+import { AgencyResolver } from './agency/agency.resolver.js';
+import { BusinessVerificationResolver } from './business/business-verification.resolver.js';
 import type { SettlementContext } from './context.js';
 import { CampaignResolver } from './campaign/campaign.resolver.js';
 import { AdvertiserInvoiceResolver } from './invoice/invoice.resolver.js';
+import { OutboxResolver } from './outbox/outbox.resolver.js';
 import { PartnerResolver } from './partner/partner.resolver.js';
 import { PartnerPayoutResolver } from './payout/payout.resolver.js';
+import { QuotationResolver } from './quotation/quotation.resolver.js';
 import { PartnerSettlementResolver } from './settlement/partner-settlement.resolver.js';
 import { SettlementResolver } from './settlement/settlement.resolver.js';
+import { TaxInvoiceWebhookResolver } from './tax-invoice/tax-invoice.resolver.js';
 
 /**
  * Who may call an operation is declared on it with `@Authorized` (admin roles or PARTNER); the
@@ -25,6 +30,11 @@ export function buildSettlementSchema(): Promise<FederatedSchema> {
       PartnerSettlementResolver,
       AdvertiserInvoiceResolver,
       PartnerPayoutResolver,
+      BusinessVerificationResolver,
+      OutboxResolver,
+      TaxInvoiceWebhookResolver,
+      AgencyResolver,
+      QuotationResolver,
     ],
     orphanedTypes: [AccountReference],
   });

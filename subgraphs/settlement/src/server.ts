@@ -1,4 +1,5 @@
 import {
+  cachedCheck,
   createLogger,
   createServiceApp,
   graphqlLimits,
@@ -10,20 +11,67 @@ import { verifyAuthorization, type Principal } from './auth/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './context.js';
 import { createLoaders } from './loaders.js';
+import { createChannelHandlers } from './outbox/handlers.js';
+import { startOutboxWorker } from './outbox/outbox-worker.js';
+import { createOutsideSystems } from './outside/systems.js';
 import { initSettlementOrm } from './orm.js';
 import { buildSettlementSchema } from './schema.js';
 import { createSettlementServices } from './services.js';
+import { createProviderRequestHandler } from './tax-invoice/provider-requests.js';
+
+/** How long a stop waits for messages being sent; the rest are sent again by another process. */
+const WORKER_STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * The caller's address: the subgraph answers only the gateway (SUBGRAPH_SECRET), which always
+ * sets X-Forwarded-For to one address it vouches for (the REST adapter's client, or its own
+ * direct caller). Only the first entry is read, should a list ever arrive.
+ */
+function clientAddressOf(forwarded: string | string[] | undefined, own: string): string {
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || own;
+}
 
 export async function startSettlementSubgraph(config: SettlementConfig): Promise<RunningServer> {
   const logger = createLogger('settlement', config.LOG_LEVEL);
   const orm = await initSettlementOrm(config.SETTLEMENT_DATABASE_URL);
   const jwt = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };
   const { schema } = await buildSettlementSchema();
-  const services = createSettlementServices();
+  const outside = createOutsideSystems(config);
+  const services = createSettlementServices({
+    outside,
+    logger,
+    taxInvoiceInlineWaitMs: config.TAX_INVOICE_INLINE_WAIT_MS,
+  });
+  const outbox = await startOutboxWorker({
+    connectionString: config.SETTLEMENT_DATABASE_URL,
+    config,
+    handlers: createChannelHandlers(
+      outside,
+      createProviderRequestHandler({
+        provider: outside.taxInvoiceProvider,
+        em: () => orm.em.fork(),
+        services,
+        logger,
+      }),
+    ),
+    logger,
+    em: () => orm.em.fork(),
+  });
+  const databaseReady = cachedCheck(
+    async () => {
+      await orm.em.fork().execute('select 1');
+    },
+    { name: 'database unreachable', timeoutMs: 1_000, cacheMs: 1_000 },
+  );
   const app = createServiceApp({
     logger,
+    // Ready when the database answers and the outbox is being delivered: after an outage the
+    // job runner may still be restarting, and messages would silently wait.
     readiness: async () => {
-      await orm.em.fork().execute('select 1');
+      await databaseReady();
+      const runner = outbox.health();
+      if (!runner.ok) throw new Error(runner.reason);
     },
   });
   await mountGraphQL<SettlementContext>({
@@ -38,6 +86,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
       return {
         em,
         requestId: request.id,
+        clientAddress: clientAddressOf(request.headers['x-forwarded-for'], request.ip),
         services,
         principal: () => (principal ??= verifyAuthorization(jwt, request.headers.authorization)),
         loaders: createLoaders(em),
@@ -50,6 +99,11 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     ...running,
     close: async () => {
       await running.close();
+      await Promise.race([
+        outbox.stop(),
+        new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
+      ]);
+      await outside.close();
       await orm.close();
     },
   };

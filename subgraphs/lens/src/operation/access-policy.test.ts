@@ -37,3 +37,14 @@ describe('the 403s, in order: disabled, plan, permission (DESIGN.md L2, L7)', ()
     expect(codeOf(() => policy.check(searchOnly, 'accounts.search'))).toBeNull();
   });
 });
+
+describe('permits: what a credential is offered (the MCP tool list, issue 13)', () => {
+  const policy = new AccessPolicy(['accounts.guides']);
+
+  it('follows the same three rules as check', () => {
+    expect(policy.permits(tenant('default', ['*']), 'accounts.posts')).toBe(true);
+    expect(policy.permits(tenant('default', ['*']), 'accounts.guides')).toBe(false);
+    expect(policy.permits(tenant('starter', ['*']), 'accounts.posts')).toBe(false);
+    expect(policy.permits(tenant('default', ['accounts.search']), 'accounts.profile')).toBe(false);
+  });
+});

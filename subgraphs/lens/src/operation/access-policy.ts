@@ -14,20 +14,31 @@ export class AccessPolicy {
   }
 
   check(tenant: Tenant, operationName: string): void {
+    const refusal = this.refusal(tenant, operationName);
+    if (refusal) throw refusal;
+  }
+
+  /** Whether the tenant may call the operation here (what the tool list shows: issue 13). */
+  permits(tenant: Tenant, operationName: string): boolean {
+    return this.refusal(tenant, operationName) === null;
+  }
+
+  private refusal(tenant: Tenant, operationName: string): PlatformError | null {
     if (this.disabled.has(operationName)) {
-      throw new PlatformError(
+      return new PlatformError(
         'OPERATION_DISABLED',
         `${operationName} is switched off in this deployment.`,
       );
     }
     if (!planIncludes(tenant.plan, operationName)) {
-      throw new PlatformError(
+      return new PlatformError(
         'PLAN_REQUIRED',
         `The ${tenant.plan} plan does not include ${operationName}; a plan that does is required.`,
       );
     }
     if (!tenant.permissions.includes('*') && !tenant.permissions.includes(operationName)) {
-      throw new PlatformError('PERMISSION_DENIED', `This API key may not call ${operationName}.`);
+      return new PlatformError('PERMISSION_DENIED', `This API key may not call ${operationName}.`);
     }
+    return null;
   }
 }

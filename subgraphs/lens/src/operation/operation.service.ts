@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PostgresRateLimiter } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { LENS_LIMITS } from '@campaign/schema';
 import type { LensOperations } from '../account/lens-operations.js';
@@ -12,7 +13,6 @@ import type { OperationDefinition } from './operation-definition.js';
 import { Operation } from './operation.entity.js';
 import type { OperationEvents } from './operation-events.js';
 import type { PriceBook } from './prices.js';
-import type { RateLimiter } from './rate-limiter.js';
 
 export interface OperationOutcome {
   operation: Operation;
@@ -28,7 +28,8 @@ export interface EngineParts {
   definitions: LensOperations;
   credits: CreditsService;
   access: AccessPolicy;
-  rateLimiter: RateLimiter;
+  /** Per API key, `rateLimitPerMinute` of its tenant (DESIGN.md L8). */
+  rateLimiter: PostgresRateLimiter;
   prices: PriceBook;
   events: OperationEvents;
 }
@@ -75,7 +76,10 @@ export class OperationService {
     const { tenant, apiKeyId } = await authenticate();
     definition.validate?.(input, { tenantId: tenant.id });
     this.parts.access.check(tenant, definition.name);
-    await this.parts.rateLimiter.consume(em, `api_key:${apiKeyId}`, tenant.rateLimitPerMinute);
+    await this.parts.rateLimiter.consume(em, `api_key:${apiKeyId}`, {
+      limit: tenant.rateLimitPerMinute,
+      windowSeconds: 60,
+    });
     const started = await this.start(em, tenant.id, definition, idempotencyKey, input);
     await this.waitWhileRunning(em, started.id, deadline);
     const operation = await em.findOneOrFail(Operation, { id: started.id }, { refresh: true });

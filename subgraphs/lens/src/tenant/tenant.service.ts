@@ -59,22 +59,37 @@ export class TenantService {
   }
 
   /**
-   * Resolves a bearer credential presented on the REST/GraphQL interface to its tenant and key.
-   * Tool tokens are recognised by prefix and refused before any look-up.
+   * Resolves a bearer credential to its tenant and key. Each interface takes its own kind
+   * (DESIGN.md L7): REST and GraphQL API keys, the tool protocol (MCP) tool-protocol tokens
+   * (`via: 'mcp'`, which only the MCP front can make the gateway say: platform lens-interface.ts).
+   * The other kind is recognised by prefix and refused before any look-up.
    */
-  async authenticateCaller(em: EntityManager, authorization: string | undefined): Promise<Caller> {
+  async authenticateCaller(
+    em: EntityManager,
+    authorization: string | undefined,
+    via: CredentialKind = 'rest',
+  ): Promise<Caller> {
     const key = bearerToken(authorization);
     if (!key) {
       throw new PlatformError(
         'UNAUTHENTICATED',
-        'Send an API key as "Authorization: Bearer <API_KEY>".',
+        via === 'mcp'
+          ? 'Send a tool-protocol token as "Authorization: Bearer lmcp_...".'
+          : 'Send an API key as "Authorization: Bearer <API_KEY>".',
       );
     }
     const kind = kindOfKey(key);
-    if (kind === 'mcp') {
+    if (kind === 'mcp' && via === 'rest') {
       throw new PlatformError(
         'TOOL_TOKEN_NOT_ALLOWED',
         'This is a tool-protocol connection token; REST and GraphQL calls need an API key.',
+      );
+    }
+    if (kind === 'rest' && via === 'mcp') {
+      throw new PlatformError(
+        'API_KEY_NOT_ALLOWED',
+        'This is a REST API key; the tool-protocol (MCP) interface needs a tool-protocol token ' +
+          '(lmcp_..., made with `npm run cli -- lens:create-key --kind mcp`).',
       );
     }
     const found = kind
@@ -84,8 +99,13 @@ export class TenantService {
           { populate: ['tenant'] },
         )
       : null;
-    if (!found || found.kind !== 'rest') {
-      throw new PlatformError('UNAUTHENTICATED', 'The API key is unknown or revoked.');
+    if (!found || found.kind !== via) {
+      throw new PlatformError(
+        'UNAUTHENTICATED',
+        via === 'mcp'
+          ? 'The tool-protocol token is unknown or revoked.'
+          : 'The API key is unknown or revoked.',
+      );
     }
     return { tenant: found.tenant, apiKeyId: found.id };
   }

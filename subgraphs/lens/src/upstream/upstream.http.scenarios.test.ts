@@ -1,34 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   idOfHandle,
   startSocialUpstreamSimulator,
-  type RunningSocialUpstreamSimulator,
 } from '../../../../providers/src/social-upstream/index.js';
 import { everyMethod, kindOf } from './fixtures/checks.js';
+import { SLOW_MS, useSimulatedUpstream } from './fixtures/simulated.js';
 import { HttpSocialUpstream } from './upstream.http.js';
 
 /** The simulator's scenario handles, through the adapter: the UpstreamError kind each one gives. */
 
-const SLOW_MS = 300;
-let sim: RunningSocialUpstreamSimulator;
-let up: HttpSocialUpstream;
-
-beforeAll(async () => {
-  sim = await startSocialUpstreamSimulator({ host: '127.0.0.1', port: 0, slowDelayMs: SLOW_MS });
-  up = new HttpSocialUpstream({ baseUrl: sim.url, timeoutMs: 5000 });
-});
-afterAll(() => sim.close());
+const upstream = useSimulatedUpstream();
 
 describe('simulator scenarios', () => {
   it('private_: the profile says private, content is PRIVATE, about and related answer', async () => {
     const ref = { handle: 'private_mina' };
-    expect(await up.profile(ref, 'standard')).toMatchObject({
+    expect(await upstream.up.profile(ref, 'standard')).toMatchObject({
       handle: 'private_mina',
       isPrivate: true,
     });
     const kinds = Object.fromEntries(
       await Promise.all(
-        everyMethod(up, ref).map(async ([name, call]) => [name, await kindOf(call())]),
+        everyMethod(upstream.up, ref).map(async ([name, call]) => [name, await kindOf(call())]),
       ),
     );
     expect(kinds).toEqual({
@@ -49,7 +41,7 @@ describe('simulator scenarios', () => {
 
   it('missing_: NOT_FOUND on every method, by handle and by id', async () => {
     for (const ref of [{ handle: 'missing_mina' }, { accountId: idOfHandle('missing_mina') }]) {
-      for (const [name, call] of everyMethod(up, ref)) {
+      for (const [name, call] of everyMethod(upstream.up, ref)) {
         expect([name, await kindOf(call())]).toEqual([name, 'NOT_FOUND']);
       }
     }
@@ -57,57 +49,61 @@ describe('simulator scenarios', () => {
 
   it('flaky_: UNAVAILABLE on every method, by handle and by id, and in search', async () => {
     for (const ref of [{ handle: 'flaky_mina' }, { accountId: idOfHandle('flaky_mina') }]) {
-      for (const [name, call] of everyMethod(up, ref)) {
+      for (const [name, call] of everyMethod(upstream.up, ref)) {
         expect([name, await kindOf(call())]).toEqual([name, 'UNAVAILABLE']);
       }
     }
-    expect(await kindOf(up.search('flaky_x', 5))).toBe('UNAVAILABLE');
+    expect(await kindOf(upstream.up.search('flaky_x', 5))).toBe('UNAVAILABLE');
   });
 
   it('slow_: the right answer after the configured delay; a shorter timeout gives UNAVAILABLE', async () => {
     const ref = { accountId: idOfHandle('slow_mina') };
     const started = Date.now();
-    const profile = await up.profile(ref, 'standard');
+    const profile = await upstream.up.profile(ref, 'standard');
     expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 20);
     expect(profile).toMatchObject({ handle: 'slow_mina', isPrivate: false });
-    expect((await up.posts(ref, { pageSize: 4 })).items).toHaveLength(4);
-    const impatient = new HttpSocialUpstream({ baseUrl: sim.url, timeoutMs: SLOW_MS / 3 });
+    expect((await upstream.up.posts(ref, { pageSize: 4 })).items).toHaveLength(4);
+    const impatient = new HttpSocialUpstream({ baseUrl: upstream.sim.url, timeoutMs: SLOW_MS / 3 });
     expect(await kindOf(impatient.profile(ref, 'standard'))).toBe('UNAVAILABLE');
   });
 
   it('verified_: verified, and its followers are one fixed sample with no next page', async () => {
     const ref = { handle: 'verified_brand' };
-    expect(await up.profile(ref, 'standard')).toMatchObject({ isVerified: true });
-    const first = await up.followers(ref, { pageSize: 50 });
+    expect(await upstream.up.profile(ref, 'standard')).toMatchObject({ isVerified: true });
+    const first = await upstream.up.followers(ref, { pageSize: 50 });
     expect(first.nextPageToken).toBeNull();
     expect(first.items).toHaveLength(50);
-    expect(await up.followers(ref, { pageSize: 50, pageToken: '50' })).toStrictEqual(first);
-    expect((await up.followers(ref, { pageSize: 20 })).items).toStrictEqual(
+    expect(await upstream.up.followers(ref, { pageSize: 50, pageToken: '50' })).toStrictEqual(
+      first,
+    );
+    expect((await upstream.up.followers(ref, { pageSize: 20 })).items).toStrictEqual(
       first.items.slice(0, 20),
     );
     const all = await fetch(
-      `${sim.url}/api/v1/friendships/${idOfHandle('verified_brand')}/followers/?count=200`,
+      `${upstream.sim.url}/api/v1/friendships/${idOfHandle('verified_brand')}/followers/?count=200`,
     );
     const raw = (await all.json()) as { users: unknown[]; next_max_id?: string };
     expect(raw.users).toHaveLength(100);
     expect(raw.next_max_id).toBeUndefined();
-    const following = await up.following(ref, { pageSize: 50 });
+    const following = await upstream.up.following(ref, { pageSize: 50 });
     expect(following.nextPageToken).not.toBeNull();
   });
 
   it('noguides_: guides are UNSUPPORTED, everything else answers', async () => {
-    expect(await kindOf(up.guides({ handle: 'noguides_mina' }, {}))).toBe('UNSUPPORTED');
-    expect(await kindOf(up.posts({ handle: 'noguides_mina' }, { pageSize: 2 }))).toBe('OK');
+    expect(await kindOf(upstream.up.guides({ handle: 'noguides_mina' }, {}))).toBe('UNSUPPORTED');
+    expect(await kindOf(upstream.up.posts({ handle: 'noguides_mina' }, { pageSize: 2 }))).toBe(
+      'OK',
+    );
   });
 
   it('keeps the scenario when an account is looked up by id', async () => {
     const id = idOfHandle('private_x');
-    expect(await up.profile({ accountId: id }, 'standard')).toMatchObject({
+    expect(await upstream.up.profile({ accountId: id }, 'standard')).toMatchObject({
       accountId: id,
       handle: 'private_x',
       isPrivate: true,
     });
-    expect(await kindOf(up.posts({ accountId: id }, { pageSize: 2 }))).toBe('PRIVATE');
+    expect(await kindOf(upstream.up.posts({ accountId: id }, { pageSize: 2 }))).toBe('PRIVATE');
   });
 
   it('asks for the bearer credential when started with one', async () => {

@@ -8,7 +8,13 @@ export type AuditAction =
   | 'TYPE_CHANGED'
   | 'ISSUANCE_REQUESTED'
   | 'PARTNER_INVOICE_RECEIVED'
-  | 'INVOICE_ISSUED';
+  | 'INVOICE_ISSUED'
+  /** Its campaign's price, commission rate or agency changed (updateCampaign, issue 12). */
+  | 'CAMPAIGN_CHANGED'
+  /** The provider's answers about a tax invoice (issue 11): issued, refused, URL (re-)issued. */
+  | 'TAX_INVOICE_ISSUED'
+  | 'TAX_INVOICE_FAILED'
+  | 'REVERSE_ISSUANCE_UPDATED';
 
 export interface AuditRecord {
   settlementId: string;

@@ -32,13 +32,22 @@ export function scopeConditions(scope: Scope, defaultAgencyId: string): ScopeCon
   return conditions;
 }
 
+/** Whether agency `agencyId` (null: the default agency) is inside the scope. */
+export function agencyInScope(
+  scope: Scope,
+  defaultAgencyId: string,
+  agencyId: string | null,
+): boolean {
+  return scope.agencyId === null || (agencyId ?? defaultAgencyId) === scope.agencyId;
+}
+
 /** The same rule for one row already read. */
 export function inScope(
   scope: Scope,
   defaultAgencyId: string,
   row: { agencyId: string | null; partnerId: string },
 ): boolean {
-  if (scope.agencyId !== null && (row.agencyId ?? defaultAgencyId) !== scope.agencyId) return false;
+  if (!agencyInScope(scope, defaultAgencyId, row.agencyId)) return false;
   if (scope.partnerId !== null && row.partnerId !== scope.partnerId) return false;
   return true;
 }

@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
@@ -25,6 +25,9 @@ registerEnumType(SettlementType, { name: 'SettlementType' });
 @ObjectType({ description: 'A campaign; marking it UPLOADED creates its one settlement.' })
 @Entity({ tableName: 'campaign' })
 export class Campaign {
+  /** Set when the row is written (by MikroORM, or by the database's defaults on bulk inserts). */
+  [OptionalProps]?: 'createdAt' | 'updatedAt';
+
   @Field(() => ID, { description: 'CAM<n>' })
   @PrimaryKey({ type: 'string', length: 20 })
   id!: string;
@@ -53,6 +56,10 @@ export class Campaign {
   settlementType!: SettlementType;
 
   @Field(() => CampaignStatus) @Property({ type: 'text' }) status!: CampaignStatus;
+
+  @Field(() => ID, { nullable: true, description: 'The quotation whose execution created it' })
+  @Property({ type: 'text', fieldName: 'quotation_id', nullable: true })
+  quotationId!: string | null;
 
   @Property(createdAtColumn())
   createdAt!: Date;

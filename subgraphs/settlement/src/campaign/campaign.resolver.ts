@@ -9,11 +9,13 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
+import { ChangeAuditEntry } from '../audit/change-audit.entity.js';
+import { auditKey } from '../audit/change-audit.loader.js';
 import { ADMIN_ROLES } from '../auth/principal.js';
 import type { SettlementContext } from '../context.js';
 import { Settlement } from '../settlement/settlement.entity.js';
 import { Campaign } from './campaign.entity.js';
-import { CreateCampaignInput } from './campaign.inputs.js';
+import { CreateCampaignInput, UpdateCampaignInput } from './campaign.inputs.js';
 
 @Resolver(() => Campaign)
 export class CampaignResolver {
@@ -37,6 +39,21 @@ export class CampaignResolver {
   }
 
   @Authorized(ADMIN_ROLES)
+  @Mutation(() => Campaign, {
+    description:
+      'Changes title, price, commission rate and agency. Price, rate and agency follow through ' +
+      'to the settlement (recalculated, back to SETTLEMENT_PENDING) only while no money has ' +
+      'moved (DESIGN S5); later a 409 says why.',
+  })
+  async updateCampaign(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateCampaignInput) input: UpdateCampaignInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.campaignChange.update(ctx.em, await ctx.principal(), id, input);
+  }
+
+  @Authorized(ADMIN_ROLES)
   @Query(() => Campaign)
   async campaign(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.campaigns.getVisible(ctx.em, await ctx.principal(), id);
@@ -45,5 +62,13 @@ export class CampaignResolver {
   @FieldResolver(() => Settlement, { nullable: true })
   settlement(@Root() campaign: Campaign, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.settlementByCampaign.load(campaign.id);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @FieldResolver(() => [ChangeAuditEntry], {
+    description: 'Every updateCampaign, oldest first (admins only)',
+  })
+  auditTrail(@Root() campaign: Campaign, @Ctx() ctx: SettlementContext) {
+    return ctx.loaders.changeAudit.load(auditKey('CAMPAIGN', campaign.id));
   }
 }

@@ -1,9 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
 import { Advertiser } from '../advertiser/advertiser.entity.js';
-import { Agency } from '../agency/agency.entity.js';
 import type { AgencyService } from '../agency/agency.service.js';
 import type { Principal } from '../auth/principal.js';
 import { inScope, scopeOf } from '../auth/scope.js';
@@ -19,6 +19,22 @@ import { Campaign } from './campaign.entity.js';
 import type { CreateCampaignInput } from './campaign.inputs.js';
 
 const CAMPAIGN_ID = /^CAM[1-9]\d{0,16}$/;
+
+/** Who creates a campaign when no caller is named (the demo seed): every agency is in scope. */
+const SYSTEM: Principal = {
+  subject: 'system',
+  role: 'SUPER_ADMIN',
+  agencyId: null,
+  partnerId: null,
+};
+
+/** One campaign of a quotation line. */
+export interface QuotationCampaign {
+  partnerId: string;
+  title: string;
+  price: Decimal;
+  commissionRate: Decimal | null;
+}
 
 const campaignRules = z.object({
   settlementType: oneOf(SettlementType),
@@ -72,12 +88,9 @@ export class CampaignService {
       settlementType: input.settlementType ?? SettlementType.PLATFORM_SETTLEMENT,
       title: input.title,
     });
-    const [partner, advertiser, agency] = await Promise.all([
+    const [partner, advertiser] = await Promise.all([
       em.findOne(Partner, { id: String(input.partnerId) }),
       em.findOne(Advertiser, { id: String(input.advertiserId) }),
-      input.agencyId === null || input.agencyId === undefined
-        ? null
-        : em.findOne(Agency, { id: String(input.agencyId) }),
     ]);
     if (!partner)
       throw new PlatformError('INVALID_REQUEST', `Partner ${input.partnerId} does not exist.`);
@@ -86,17 +99,16 @@ export class CampaignService {
         'INVALID_REQUEST',
         `Advertiser ${input.advertiserId} does not exist.`,
       );
-    if (input.agencyId !== null && input.agencyId !== undefined && !agency?.isActive) {
-      throw new PlatformError(
-        'INVALID_REQUEST',
-        `Agency ${input.agencyId} does not exist or is inactive.`,
-      );
-    }
+    // Unknown: 400; deactivated: 409 (an inactive agency takes no new campaigns).
+    const agency =
+      input.agencyId === null || input.agencyId === undefined
+        ? null
+        : await this.agencies.forNewBusiness(em, principal ?? SYSTEM, String(input.agencyId));
     const campaign = em.create(Campaign, {
       id: await nextPrefixedId(em, 'CAM', 'campaign_number_seq'),
       partnerId: partner.id,
       advertiserId: advertiser.id,
-      agencyId: agency && !agency.isDefault ? agency.id : null,
+      agencyId: agency ? this.agencies.storedId(agency) : null,
       title,
       price: parseMoney(input.price, 'price'),
       commissionRate:
@@ -105,6 +117,7 @@ export class CampaignService {
           : parseRate(input.commissionRate, 'commissionRate'),
       settlementType,
       status: 'CREATED',
+      quotationId: null,
     } as never);
     await em.flush();
     return em.findOneOrFail(Campaign, { id: campaign.id }, { refresh: true });
@@ -147,6 +160,45 @@ export class CampaignService {
       await tx.flush();
     });
     return em.findOneOrFail(Campaign, { id: campaignId }, { refresh: true });
+  }
+
+  /** Writes the fields updateCampaign changed (campaign-change.ts holds the rules). */
+  async applyChanges(
+    tx: EntityManager,
+    id: string,
+    values: Pick<Campaign, 'title' | 'price' | 'commissionRate' | 'agencyId'>,
+  ): Promise<void> {
+    await tx.nativeUpdate(Campaign, { id }, values);
+  }
+
+  /**
+   * The campaigns of an executed quotation, one per line, in line order, in the caller's
+   * transaction: CREATED, PLATFORM_SETTLEMENT, linked to the quotation. Returns their ids.
+   */
+  async createFromQuotation(
+    tx: EntityManager,
+    quotation: { id: string; advertiserId: string; agencyId: string | null },
+    lines: readonly QuotationCampaign[],
+  ): Promise<string[]> {
+    const ids = await tx.execute<{ id: string }[]>(
+      `select 'CAM' || nextval('campaign_number_seq') as id
+       from generate_series(1, ?::int) as line order by line`,
+      [lines.length],
+    );
+    const rows = lines.map((line, i) => ({
+      id: ids[i]!.id,
+      partnerId: line.partnerId,
+      advertiserId: quotation.advertiserId,
+      agencyId: quotation.agencyId,
+      title: line.title,
+      price: line.price,
+      commissionRate: line.commissionRate,
+      settlementType: SettlementType.PLATFORM_SETTLEMENT,
+      status: 'CREATED' as const,
+      quotationId: quotation.id,
+    }));
+    await tx.insertMany(Campaign, rows);
+    return rows.map((row) => row.id);
   }
 
   /** The campaign's settlement completed (spec 3: "Campaign status becomes COMPLETED"). */

@@ -25,6 +25,16 @@ export type AdvertiserInvoiceStatus =
   (typeof AdvertiserInvoiceStatus)[keyof typeof AdvertiserInvoiceStatus];
 registerEnumType(AdvertiserInvoiceStatus, { name: 'AdvertiserInvoiceStatus' });
 
+/** Where the provider stands with the invoice's current forward issuance (null: never asked). */
+export const TaxInvoiceStatus = {
+  PENDING: 'PENDING',
+  SUCCESS: 'SUCCESS',
+  FAILURE: 'FAILURE',
+  CANCELLED: 'CANCELLED',
+} as const;
+export type TaxInvoiceStatus = (typeof TaxInvoiceStatus)[keyof typeof TaxInvoiceStatus];
+registerEnumType(TaxInvoiceStatus, { name: 'TaxInvoiceStatus' });
+
 export const DocumentPeriodType = { PER_CAMPAIGN: 'PER_CAMPAIGN', MONTHLY: 'MONTHLY' } as const;
 export type DocumentPeriodType = (typeof DocumentPeriodType)[keyof typeof DocumentPeriodType];
 registerEnumType(DocumentPeriodType, { name: 'DocumentPeriodType' });
@@ -79,6 +89,28 @@ export class AdvertiserInvoice {
   @Field(() => GraphQLDateTimeISO, { nullable: true })
   @Property(optionalDate('tax_invoice_issued_at'))
   taxInvoiceIssuedAt!: Date | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The provider's issuance key of the current attempt (SET<n>-F<attempt>)",
+  })
+  @Property(optionalText('tax_invoice_issuance_key'))
+  taxInvoiceIssuanceKey!: string | null;
+  /** Attempts so far; a new key (and attempt) only after the previous one failed. */
+  @Property({ type: 'integer', fieldName: 'tax_invoice_attempt' })
+  taxInvoiceAttempt!: number;
+  @Field(() => TaxInvoiceStatus, {
+    nullable: true,
+    description: 'The provider status of the current attempt; null before retry-issuance',
+  })
+  @Property(optionalText('tax_invoice_status'))
+  taxInvoiceStatus!: TaxInvoiceStatus | null;
+  @Field(() => String, { nullable: true, description: 'Why the provider refused (FAILURE)' })
+  @Property(optionalText('tax_invoice_failure_code'))
+  taxInvoiceFailureCode!: string | null;
+  @Field(() => String, { nullable: true })
+  @Property(optionalText('tax_invoice_failure_message'))
+  taxInvoiceFailureMessage!: string | null;
 
   @Field(() => AdvertiserInvoiceStatus)
   @Property({ type: 'text' })

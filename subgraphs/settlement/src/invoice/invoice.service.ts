@@ -3,7 +3,7 @@ import type { Decimal } from 'decimal.js';
 import { bankAccountOf, type BankAccount } from '../money/bank-account.js';
 import { nextDocumentNumber } from '../numbering/document-counter.js';
 import { Settlement } from '../settlement/settlement.entity.js';
-import { AdvertiserInvoice } from './advertiser-invoice.entity.js';
+import { AdvertiserInvoice, type TaxInvoiceStatus } from './advertiser-invoice.entity.js';
 import { calculateInvoiceAmounts } from './invoice-amounts.js';
 
 /** What a per-campaign invoice is made of. */
@@ -41,6 +41,11 @@ export class InvoiceService {
       taxInvoiceNumber: null,
       taxInvoiceFileKey: null,
       taxInvoiceIssuedAt: null,
+      taxInvoiceIssuanceKey: null,
+      taxInvoiceAttempt: 0,
+      taxInvoiceStatus: null,
+      taxInvoiceFailureCode: null,
+      taxInvoiceFailureMessage: null,
       status: 'DRAFT',
       dueDate: null,
       paidAt: null,
@@ -57,6 +62,88 @@ export class InvoiceService {
   /** DRAFT: requested, no tax invoice issued yet; ISSUED, PAID and OVERDUE mean money is moving. */
   isIssued(invoice: AdvertiserInvoice | null): boolean {
     return invoice !== null && ['ISSUED', 'PAID', 'OVERDUE'].includes(invoice.status);
+  }
+
+  /** Its tax invoice was issued by the provider: a retry-issuance is a 409 from then on. */
+  hasTaxInvoice(invoice: AdvertiserInvoice): boolean {
+    return invoice.taxInvoiceStatus === 'SUCCESS' || invoice.taxInvoiceNumber !== null;
+  }
+
+  /**
+   * The issuance key of a forward request (retry-issuance): the current key while its attempt
+   * is PENDING (asking again with it returns the same issuance at the provider), otherwise a new
+   * attempt. A new key only after a failure means at most one issuance can ever succeed.
+   */
+  async startTaxInvoice(tx: EntityManager, invoice: AdvertiserInvoice): Promise<string> {
+    if (invoice.taxInvoiceStatus === 'PENDING' && invoice.taxInvoiceIssuanceKey) {
+      return invoice.taxInvoiceIssuanceKey;
+    }
+    const attempt = invoice.taxInvoiceAttempt + 1;
+    // The invoice number is unique for good (a settlement may get a new invoice after a type
+    // change), so the key never collides with an earlier invoice's.
+    const key = `${invoice.invoiceNumber}-F${attempt}`;
+    await tx.nativeUpdate(
+      AdvertiserInvoice,
+      { id: invoice.id },
+      {
+        taxInvoiceIssuanceKey: key,
+        taxInvoiceAttempt: attempt,
+        taxInvoiceStatus: 'PENDING',
+        taxInvoiceFailureCode: null,
+        taxInvoiceFailureMessage: null,
+      },
+    );
+    return key;
+  }
+
+  /** The invoice whose current forward issuance has this key. */
+  findByIssuanceKey(em: EntityManager, key: string): Promise<AdvertiserInvoice | null> {
+    return em.findOne(AdvertiserInvoice, { taxInvoiceIssuanceKey: key }, { refresh: true });
+  }
+
+  /**
+   * The provider issued the tax invoice: number, document and time kept; a DRAFT invoice becomes
+   * ISSUED (a PAID one stays PAID, a CANCELLED one CANCELLED: the facts are still kept).
+   */
+  async recordTaxInvoiceIssued(
+    tx: EntityManager,
+    invoice: AdvertiserInvoice,
+    issued: { taxInvoiceNumber: string; documentUrl: string | null; issuedAt: Date },
+  ): Promise<void> {
+    await tx.nativeUpdate(
+      AdvertiserInvoice,
+      { id: invoice.id },
+      {
+        taxInvoiceStatus: 'SUCCESS',
+        taxInvoiceNumber: issued.taxInvoiceNumber,
+        taxInvoiceFileKey: issued.documentUrl,
+        taxInvoiceIssuedAt: issued.issuedAt,
+        taxInvoiceFailureCode: null,
+        taxInvoiceFailureMessage: null,
+        ...(invoice.status === 'DRAFT' ? { status: 'ISSUED' as const } : {}),
+      },
+    );
+  }
+
+  /** The provider refused (FAILURE) or withdrew (CANCELLED) the current attempt. */
+  async recordTaxInvoiceFailed(
+    tx: EntityManager,
+    invoice: AdvertiserInvoice,
+    failed: {
+      status: Exclude<TaxInvoiceStatus, 'PENDING' | 'SUCCESS'>;
+      code: string;
+      message: string;
+    },
+  ): Promise<void> {
+    await tx.nativeUpdate(
+      AdvertiserInvoice,
+      { id: invoice.id },
+      {
+        taxInvoiceStatus: failed.status,
+        taxInvoiceFailureCode: failed.code,
+        taxInvoiceFailureMessage: failed.message,
+      },
+    );
   }
 
   /** The deposit arrived: PAID at `at`. A cancelled invoice stays cancelled. */

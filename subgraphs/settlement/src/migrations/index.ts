@@ -2,6 +2,10 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
 import { Migration20261123000000_settlement_core } from './Migration20261123000000_settlement_core.js';
 import { Migration20261215000000_settlement_id_number } from './Migration20261215000000_settlement_id_number.js';
+import { Migration20261220000000_rate_limit_window } from './Migration20261220000000_rate_limit_window.js';
+import { Migration20261222000000_agencies_quotations } from './Migration20261222000000_agencies_quotations.js';
+import { Migration20261224000000_tax_invoice_provider } from './Migration20261224000000_tax_invoice_provider.js';
+import { Migration20261226000000_outbox_delivery } from './Migration20261226000000_outbox_delivery.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const settlementMigrations: MigrationObject[] = [
@@ -13,5 +17,21 @@ export const settlementMigrations: MigrationObject[] = [
   {
     name: 'Migration20261215000000_settlement_id_number',
     class: Migration20261215000000_settlement_id_number,
+  },
+  {
+    name: 'Migration20261220000000_rate_limit_window',
+    class: Migration20261220000000_rate_limit_window,
+  },
+  {
+    name: 'Migration20261222000000_agencies_quotations',
+    class: Migration20261222000000_agencies_quotations,
+  },
+  {
+    name: 'Migration20261224000000_tax_invoice_provider',
+    class: Migration20261224000000_tax_invoice_provider,
+  },
+  {
+    name: 'Migration20261226000000_outbox_delivery',
+    class: Migration20261226000000_outbox_delivery,
   },
 ];

@@ -9,8 +9,12 @@ export const OutboxEvent = {
   ADVERTISER_PAID_PARTNER: 'ADVERTISER_PAID_PARTNER',
   INVOICE_REQUEST_PARTNER: 'INVOICE_REQUEST_PARTNER',
   PAYOUT_COMPLETED_PARTNER: 'PAYOUT_COMPLETED_PARTNER',
+  /** DESIGN.md section 5: the approval e-mail of a reverse issuance (URL and its expiry). */
+  REVERSE_ISSUANCE_APPROVAL_PARTNER: 'REVERSE_ISSUANCE_APPROVAL_PARTNER',
   SETTLEMENT_REQUESTED: 'SETTLEMENT_REQUESTED',
   SETTLEMENT_STATUS_CHANGED: 'SETTLEMENT_STATUS_CHANGED',
+  /** DESIGN S10 "tax-invoice failure alert": the provider refused a forward or reverse issuance. */
+  TAX_INVOICE_FAILED: 'TAX_INVOICE_FAILED',
   TAX_INVOICE_ISSUE_REQUEST: 'TAX_INVOICE_ISSUE_REQUEST',
   TAX_INVOICE_REVERSE_ISSUE_REQUEST: 'TAX_INVOICE_REVERSE_ISSUE_REQUEST',
   TAX_INVOICE_REVERSE_CANCEL_REQUEST: 'TAX_INVOICE_REVERSE_CANCEL_REQUEST',
@@ -24,7 +28,7 @@ export const TEAM_CHAT_RECIPIENT = 'settlement-team';
 /** Recipient of every provider request. */
 export const TAX_INVOICE_PROVIDER_RECIPIENT = 'tax-invoice-provider';
 
-export const channelOf: Record<OutboxEvent, OutboxChannel> = {
+export const channelOf = {
   INVOICE_ISSUED_ADVERTISER: 'EMAIL',
   PAYMENT_REQUEST_ADVERTISER: 'EMAIL',
   PAYMENT_CONFIRMED_ADVERTISER: 'EMAIL',
@@ -32,12 +36,19 @@ export const channelOf: Record<OutboxEvent, OutboxChannel> = {
   ADVERTISER_PAID_PARTNER: 'EMAIL',
   INVOICE_REQUEST_PARTNER: 'EMAIL',
   PAYOUT_COMPLETED_PARTNER: 'EMAIL',
+  REVERSE_ISSUANCE_APPROVAL_PARTNER: 'EMAIL',
   SETTLEMENT_REQUESTED: 'TEAM_CHAT',
   SETTLEMENT_STATUS_CHANGED: 'TEAM_CHAT',
+  TAX_INVOICE_FAILED: 'TEAM_CHAT',
   TAX_INVOICE_ISSUE_REQUEST: 'TAX_INVOICE_PROVIDER',
   TAX_INVOICE_REVERSE_ISSUE_REQUEST: 'TAX_INVOICE_PROVIDER',
   TAX_INVOICE_REVERSE_CANCEL_REQUEST: 'TAX_INVOICE_PROVIDER',
-};
+} as const satisfies Record<OutboxEvent, OutboxChannel>;
+
+/** The events sent by e-mail: each needs a template (outbox/email/templates.ts). */
+export type EmailEvent = {
+  [E in OutboxEvent]: (typeof channelOf)[E] extends 'EMAIL' ? E : never;
+}[OutboxEvent];
 
 export interface OutboxMessage {
   event: OutboxEvent;
@@ -51,10 +62,23 @@ export interface OutboxMessage {
   dedupeKey: string;
 }
 
+/** The graphile-worker task that delivers one outbox row (payload `{"id": "<row id>"}`). */
+export const DELIVER_OUTBOX_TASK = 'settlement_deliver_outbox';
+/** One job key per row: re-adding a row's job replaces the waiting one instead of adding one. */
+export const OUTBOX_JOB_KEY_PREFIX = 'outbox:';
+export const outboxJobKey = (id: string) => `${OUTBOX_JOB_KEY_PREFIX}${id}`;
+/**
+ * Attempts graphile-worker itself makes when a delivery job throws, i.e. when the database
+ * failed under it (failures of the outside system are counted on the row, not here).
+ */
+export const DELIVERY_JOB_MAX_ATTEMPTS = 25;
+
 /**
  * Writes notifications into the outbox inside the caller's transaction (DESIGN S10): they exist
- * exactly when the change that causes them commits. Delivery (SMTP, team chat, provider) reads
- * PENDING rows later; a row whose dedupe key exists already is not written twice.
+ * exactly when the change that causes them commits. Each new row gets its delivery job in the
+ * same statement, so the job exists exactly when the row does and the commit wakes a worker
+ * (graphile-worker's NOTIFY is sent at commit). A row whose dedupe key exists already is not
+ * written twice, and gets no second job.
  */
 export async function enqueue(
   em: EntityManager,
@@ -62,8 +86,12 @@ export async function enqueue(
 ): Promise<void> {
   for (const message of messages) {
     await em.execute(
-      `insert into outbox (event, channel, recipient, payload, dedupe_key, settlement_id)
-       values (?, ?, ?, ?::jsonb, ?, ?) on conflict (dedupe_key) do nothing`,
+      `with inserted as (
+         insert into outbox (event, channel, recipient, payload, dedupe_key, settlement_id)
+         values (?, ?, ?, ?::jsonb, ?, ?) on conflict (dedupe_key) do nothing
+         returning id::text as id)
+       select graphile_worker.add_job(?, json_build_object('id', id), job_key => ? || id,
+         max_attempts => ?) from inserted`,
       [
         message.event,
         channelOf[message.event],
@@ -71,6 +99,9 @@ export async function enqueue(
         JSON.stringify({ event: message.event, ...message.payload }),
         message.dedupeKey,
         message.settlementId,
+        DELIVER_OUTBOX_TASK,
+        OUTBOX_JOB_KEY_PREFIX,
+        DELIVERY_JOB_MAX_ATTEMPTS,
       ],
     );
   }

@@ -27,6 +27,13 @@ export class Partner {
 
   @Field() @Property({ type: 'text' }) email!: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'Business registration number (10 digits); the reverse issuance needs it',
+  })
+  @Property({ type: 'text', fieldName: 'business_number', nullable: true })
+  businessNumber!: string | null;
+
   @Field(() => String, { nullable: true })
   @Property({ type: 'text', fieldName: 'bank_name', nullable: true })
   bankName!: string | null;

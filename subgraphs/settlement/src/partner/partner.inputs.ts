@@ -11,6 +11,13 @@ export class CreatePartnerInput {
   })
   commissionRate?: string | null;
   @Field() email!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Business registration number, 1234567890 or 123-45-67890 (business partners: the ' +
+      'reverse issuance of their tax invoice needs it)',
+  })
+  businessNumber?: string | null;
   @Field(() => String, { nullable: true }) bankName?: string | null;
   @Field(() => String, { nullable: true }) accountNumber?: string | null;
   @Field(() => String, { nullable: true }) accountHolder?: string | null;

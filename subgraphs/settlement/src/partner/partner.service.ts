@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { Advertiser } from '../advertiser/advertiser.entity.js';
 import { email, oneOf, optionalText, parseInput, text } from '../input-rules.js';
+import { businessNumberField } from '../business/business-number-field.js';
 import { parseRate } from '../money/rate.js';
 import { PartnerEntityType } from '../settlement/settlement-types.js';
 import type { CreateAdvertiserInput, CreatePartnerInput } from './partner.inputs.js';
@@ -15,6 +16,8 @@ const partnerRules = z.object({
   }),
   name: text(),
   email: email(),
+  // Stored as its 10 digits; a bad check digit is a 400 INVALID_BUSINESS_NUMBER, as everywhere.
+  businessNumber: businessNumberField.nullish().transform((value) => value ?? null),
   bankName: optionalText(),
   accountNumber: optionalText(50),
   accountHolder: optionalText(),
@@ -30,6 +33,7 @@ export class PartnerService {
       accountId: input.accountId,
       name: input.name,
       email: input.email,
+      businessNumber: input.businessNumber,
       bankName: input.bankName,
       accountNumber: input.accountNumber,
       accountHolder: input.accountHolder,

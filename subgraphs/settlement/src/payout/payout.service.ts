@@ -16,6 +16,9 @@ export interface PerCampaignPayout {
   /** Business partners issue a tax invoice before they are paid; INDIVIDUAL partners do not. */
   needsTaxInvoice: boolean;
   partnerInvoiceReceivedAt: Date | null;
+  /** The partner's tax invoice when it is already in (an approved reverse issuance). */
+  partnerInvoiceNumber?: string | null;
+  partnerInvoiceFileKey?: string | null;
   at: Date;
 }
 
@@ -45,8 +48,8 @@ export class PayoutService {
       subtotal: values.settlementAmount,
       taxAmount: values.withholdingTaxAmount,
       totalAmount: values.payoutAmount,
-      partnerInvoiceNumber: null,
-      partnerInvoiceFileKey: null,
+      partnerInvoiceNumber: values.partnerInvoiceNumber ?? null,
+      partnerInvoiceFileKey: values.partnerInvoiceFileKey ?? null,
       partnerInvoiceReceivedAt: values.partnerInvoiceReceivedAt,
       status,
       paidAt: null,
@@ -65,7 +68,12 @@ export class PayoutService {
   async recordPartnerInvoice(
     tx: EntityManager,
     payout: PartnerPayout | null,
-    invoice: { receivedAt: Date; partnerInvoiceNumber: string | null },
+    invoice: {
+      receivedAt: Date;
+      partnerInvoiceNumber: string | null;
+      /** Where the document is (the provider's URL, for a reverse-issued invoice). */
+      partnerInvoiceFileKey?: string | null;
+    },
   ): Promise<void> {
     if (!payout) return;
     await tx.nativeUpdate(
@@ -74,6 +82,9 @@ export class PayoutService {
       {
         partnerInvoiceReceivedAt: invoice.receivedAt,
         partnerInvoiceNumber: invoice.partnerInvoiceNumber,
+        ...(invoice.partnerInvoiceFileKey !== undefined
+          ? { partnerInvoiceFileKey: invoice.partnerInvoiceFileKey }
+          : {}),
         ...(payout.status === 'PENDING' ? { status: 'INVOICE_RECEIVED' as const } : {}),
       },
     );

@@ -67,6 +67,8 @@ describe('quotation workbook', () => {
     expect(ws.getCell('B4').value).toBe('Acme Foods');
     expect(ws.getCell('B5').value).toBe('Seoul Agency');
     expect(ws.getCell('B6').value).toBe('2026-12-31');
+    expect(ws.getCell('A7').value).toBe('Date');
+    expect(ws.getCell('B7').value).toBe('2026-11-01'); // 09:00 in Seoul
     expect(ws.getRow(8).values).toEqual([
       undefined,
       'No.',
@@ -94,6 +96,12 @@ describe('quotation workbook', () => {
       await quotationWorkbook(sheet({ supplyAmount: big, totalAmount: big, lines: [] })),
     );
     expect(ws.getCell('D10').value).toBe(9999999999999.99);
+  });
+
+  it('a generated (unsaved) workbook says so', async () => {
+    const ws = await readBack(await quotationWorkbook(sheet({ id: null, createdAt: null })));
+    expect(ws.getCell('B1').value).toBe('(not saved)');
+    expect(ws.getCell('B7').value).toBe('(not saved)');
   });
 
   it('file names are safe for Content-Disposition', () => {

@@ -27,10 +27,15 @@ const MONEY_FORMAT = '#,##0.00';
 const RATE_FORMAT = '0.00"%"';
 const HEADER_ROWS = 7;
 
+/** The calendar day in Asia/Seoul, as the documents' numbers count days: YYYY-MM-DD. */
+const seoulDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(at);
+
 /**
  * Numbers are written as numbers (decimal strings of at most 15 significant digits are exact in a
  * spreadsheet's double), each with a number format, so totals can be summed and checked in the
- * program that opens the file. Rows: a header block, the line table, then supply, VAT and total.
+ * program that opens the file. Rows: a header block (id, title, status, advertiser, agency, valid
+ * until, date), the line table, then supply, VAT and total.
  */
 export async function quotationWorkbook(sheet: QuotationSheet): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -51,6 +56,7 @@ export async function quotationWorkbook(sheet: QuotationSheet): Promise<Buffer> 
     ['Advertiser', sheet.advertiserName],
     ['Agency', sheet.agencyName ?? '(default agency)'],
     ['Valid until', sheet.validUntil],
+    ['Date', sheet.createdAt ? seoulDate(sheet.createdAt) : '(not saved)'],
   ];
   header.forEach(([label, value], i) => {
     const row = ws.getRow(i + 1);

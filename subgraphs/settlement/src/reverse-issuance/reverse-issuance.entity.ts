@@ -46,6 +46,16 @@ export class ReverseIssuance {
   @Property(optionalText('failure_message'))
   failureMessage!: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "The partner's tax invoice (national approval number), once approved",
+  })
+  @Property(optionalText('tax_invoice_number'))
+  taxInvoiceNumber!: string | null;
+  @Field(() => String, { nullable: true, description: 'Where the provider shows the document' })
+  @Property(optionalText('document_url'))
+  documentUrl!: string | null;
+
   /** How many times issuance was requested for this settlement (the key carries it). */
   @Property({ type: 'integer' }) attempt!: number;
 

@@ -8,11 +8,20 @@ export interface ReverseIssuanceGrant {
   expiresAt: Date;
 }
 
+/** What the provider decided about a reverse issuance. */
+export interface ReverseIssuanceResult {
+  status: 'SUCCESS' | 'FAILURE' | 'CANCELLED';
+  taxInvoiceNumber: string | null;
+  documentUrl: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
 /**
  * Reverse issuance of a business partner's tax invoice (spec 2.6); the only writer of
- * `reverse_issuance`. This issue stores the record and the workflow writes the provider request
- * to the outbox; the provider adapter (a later issue) sends it, stores the issuance result and
- * the approval URL (valid 10 minutes, spec 8), and syncs the live status.
+ * `reverse_issuance`. The workflow opens and cancels records; the provider integration
+ * (tax-invoice/) stores what the provider answers: the approval URL (valid 10 minutes, spec 8)
+ * and the result.
  */
 export class ReverseIssuanceService {
   find(em: EntityManager, settlementId: string): Promise<ReverseIssuance | null> {
@@ -34,6 +43,8 @@ export class ReverseIssuanceService {
       grantUrlExpiresAt: null,
       failureCode: null,
       failureMessage: null,
+      taxInvoiceNumber: null,
+      documentUrl: null,
       attempt,
     };
     if (existing) {
@@ -56,12 +67,13 @@ export class ReverseIssuanceService {
     await tx.nativeUpdate(
       ReverseIssuance,
       { id: existing.id },
-      { status: 'CANCELLED', updatedAt: at },
+      // The provider kills the approval URL on cancel; keeping it would show a dead link.
+      { status: 'CANCELLED', grantUrl: null, grantUrlExpiresAt: null, updatedAt: at },
     );
     return existing;
   }
 
-  /** The stored status (admin); the live provider look-up is the provider issue's. */
+  /** The stored record; 404 REVERSE_ISSUANCE_NOT_FOUND when there is none. */
   async stored(em: EntityManager, settlementId: string): Promise<ReverseIssuance> {
     const record = await this.find(em, settlementId);
     if (!record) {
@@ -74,31 +86,47 @@ export class ReverseIssuanceService {
     return record;
   }
 
-  /**
-   * The approval URL while it is valid. Re-issuing an expired or missing URL needs the
-   * tax-invoice provider, which is not connected yet: 503 PROVIDER_UNAVAILABLE (retryable).
-   */
-  async grantUrl(
-    em: EntityManager,
-    settlementId: string,
-    now = new Date(),
-  ): Promise<ReverseIssuanceGrant> {
-    const record = await this.stored(em, settlementId);
-    if (record.status !== 'PENDING') {
-      throw new PlatformError(
-        'CONFLICT',
-        `The reverse issuance of settlement ${settlementId} is ${record.status}; only a PENDING ` +
-          'one has an approval URL.',
-        { reverseIssuanceStatus: record.status },
-      );
-    }
-    if (record.grantUrl && record.grantUrlExpiresAt && record.grantUrlExpiresAt > now) {
-      return { settlementId, grantUrl: record.grantUrl, expiresAt: record.grantUrlExpiresAt };
-    }
-    throw new PlatformError(
-      'PROVIDER_UNAVAILABLE',
-      'The tax-invoice provider has not issued an approval URL for this settlement yet; retry ' +
-        'shortly.',
+  /** The stored approval URL while it is valid, else null (none yet, expired, not PENDING). */
+  validGrant(record: ReverseIssuance, now: Date): ReverseIssuanceGrant | null {
+    if (record.status !== 'PENDING' || !record.grantUrl || !record.grantUrlExpiresAt) return null;
+    if (record.grantUrlExpiresAt <= now) return null;
+    return {
+      settlementId: record.settlementId,
+      grantUrl: record.grantUrl,
+      expiresAt: record.grantUrlExpiresAt,
+    };
+  }
+
+  /** The record whose current issuance has this key (an older key of a re-opened one: null). */
+  findByIssuanceKey(em: EntityManager, issuanceKey: string): Promise<ReverseIssuance | null> {
+    return em.findOne(ReverseIssuance, { issuanceKey }, { refresh: true });
+  }
+
+  /** A (new) approval URL of a PENDING record. */
+  async recordApprovalUrl(
+    tx: EntityManager,
+    record: ReverseIssuance,
+    grant: { grantUrl: string; expiresAt: Date },
+    at: Date,
+  ): Promise<void> {
+    await tx.nativeUpdate(
+      ReverseIssuance,
+      { id: record.id, status: 'PENDING' },
+      { grantUrl: grant.grantUrl, grantUrlExpiresAt: grant.expiresAt, updatedAt: at },
+    );
+  }
+
+  /** The provider's final word on a PENDING record; the approval URL is dead from then on. */
+  async recordResult(
+    tx: EntityManager,
+    record: ReverseIssuance,
+    result: ReverseIssuanceResult,
+    at: Date,
+  ): Promise<void> {
+    await tx.nativeUpdate(
+      ReverseIssuance,
+      { id: record.id, status: 'PENDING' },
+      { ...result, grantUrl: null, grantUrlExpiresAt: null, updatedAt: at },
     );
   }
 }

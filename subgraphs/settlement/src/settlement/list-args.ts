@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { PlatformError } from '@campaign/schema';
 import { parseInput } from '../input-rules.js';
+import { decodePosition, encodePosition, parseLimit } from '../paging.js';
 import type { SettlementStatus } from './settlement-types.js';
-
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
 
 /** A createdAt bound: `to` of a date is exclusive at the next day's start. */
 export interface DateBound {
@@ -45,11 +42,11 @@ const SEOUL_OFFSET = '+09:00';
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Empty text counts as not given, as REST sends `?partnerId=`. */
-const given = <T extends z.ZodType>(schema: T) =>
+export const given = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
 
 /** Real calendar dates only: 2026-02-30 is refused, not rolled over to March. */
-const isCalendarDate = (y: string, m: string, d: string): boolean => {
+export const isCalendarDate = (y: string, m: string, d: string): boolean => {
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   return (
     date.getUTCFullYear() === Number(y) &&
@@ -62,7 +59,7 @@ const isCalendarDate = (y: string, m: string, d: string): boolean => {
  * A date (`2026-03-01`) is that Asia/Seoul calendar day: `from` starts at its first instant and
  * `to` includes the whole day. A date-time needs an offset (`Z`, `+09:00`).
  */
-const dateBound = (end: 'from' | 'to') =>
+export const dateBound = (end: 'from' | 'to') =>
   z.string().transform((value, ctx): DateBound => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
@@ -87,7 +84,9 @@ const dateBound = (end: 'from' | 'to') =>
     return { at, inclusive: true };
   });
 
-const idFilter = z.string().regex(/^[1-9]\d{0,17}$/, { error: 'must be a positive whole number.' });
+export const idFilter = z
+  .string()
+  .regex(/^[1-9]\d{0,17}$/, { error: 'must be a positive whole number.' });
 
 const filterSchema = z.object({
   partnerId: given(idFilter),
@@ -98,35 +97,15 @@ const filterSchema = z.object({
   to: given(dateBound('to')),
 });
 
-const limitMessage = `must be a whole number from 1 to ${MAX_LIMIT}.`;
-const limitSchema = z.object({
-  limit: z
-    .int({ error: limitMessage })
-    .min(1, { error: limitMessage })
-    .max(MAX_LIMIT, { error: limitMessage })
-    .nullish()
-    .transform((limit) => limit ?? DEFAULT_LIMIT),
-});
-
-/** The opaque cursor: base64url of `s1:<id number>`, the position the next page starts after. */
-const cursorSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/)
-  .transform((cursor) => Buffer.from(cursor, 'base64url').toString('utf8'))
-  .pipe(z.string().regex(/^s1:[1-9]\d{0,17}$/))
-  .transform((text) => text.slice(3));
+const SETTLEMENT_CURSOR = 's1';
 
 export function encodeCursor(lastIdNumber: string): string {
-  return Buffer.from(`s1:${lastIdNumber}`, 'utf8').toString('base64url');
+  return encodePosition(SETTLEMENT_CURSOR, lastIdNumber);
 }
 
 /** The position a cursor carries; INVALID_CURSOR for anything this API did not issue. */
 export function decodeCursor(cursor: string | null | undefined): string | null {
-  if (cursor === null || cursor === undefined || cursor === '') return null;
-  const result = cursorSchema.safeParse(cursor);
-  if (!result.success)
-    throw new PlatformError('INVALID_CURSOR', 'The cursor is not one this API issued.');
-  return result.data;
+  return decodePosition(SETTLEMENT_CURSOR, cursor);
 }
 
 /** Reads a list call's arguments in the order a client fixes them: limit, cursor, filters. */
@@ -135,7 +114,7 @@ export function parseListArgs(
   cursor: string | null | undefined,
   limit: number | null | undefined,
 ): ListArgs {
-  const { limit: pageSize } = parseInput(limitSchema, { limit });
+  const pageSize = parseLimit(limit);
   const after = decodeCursor(cursor);
   return { filter: parseInput(filterSchema, { ...filter }), after, pageSize };
 }

@@ -44,8 +44,9 @@ export class PartnerSettlementResolver {
     description: 'GET /api/partner/settlements/:id/reverse-issuance-grant-url',
   })
   async reverseIssuanceGrantUrl(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    await ctx.services.settlements.getVisible(ctx.em, await ctx.principal(), id);
-    return ctx.services.reverseIssuances.grantUrl(ctx.em, id);
+    const principal = await ctx.principal();
+    await ctx.services.settlements.getVisible(ctx.em, principal, id);
+    return ctx.services.taxInvoices.grantUrl(ctx.em, id, principal);
   }
 
   @Authorized('PARTNER')
@@ -55,7 +56,18 @@ export class PartnerSettlementResolver {
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, { nullable: true }) input?: SettlementActionInput,
   ) {
-    return ctx.services.workflow.partnerRequest.request(ctx.em, await ctx.principal(), id, input);
+    const { workflow, taxInvoices } = ctx.services;
+    const settlement = await workflow.partnerRequest.request(
+      ctx.em,
+      await ctx.principal(),
+      id,
+      input,
+    );
+    // The move is committed; a business partner's approval URL is in the answer when the
+    // provider gives it in time (TAX_INVOICE_INLINE_WAIT_MS), else the outbox keeps asking.
+    await taxInvoices.requestReverseInline(ctx.em, settlement.id);
+    // Read again: an instant approval already set partnerInvoiceReceivedAt.
+    return ctx.em.findOneOrFail(Settlement, { id: settlement.id }, { refresh: true });
   }
 
   @Authorized('PARTNER')

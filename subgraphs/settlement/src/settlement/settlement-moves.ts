@@ -11,9 +11,19 @@ export const allowedMovesTable: Readonly<Record<SettlementStatus, readonly Settl
   SETTLEMENT_CANCELLED: [],
 };
 
-/** The action that asks for a move. */
+/**
+ * The action that asks for a move. `tax-invoice-issued` is the specification's "success step" of
+ * retry-issuance: the provider issued the advertiser's tax invoice while the settlement was still
+ * SETTLEMENT_PENDING, which moves it to AWAITING_ADVERTISER_PAYMENT (a move of the table).
+ */
 export type MoveTrigger =
-  'status' | 'request' | 'start-payout' | 'complete' | 'cancel' | 'invoice-paid';
+  | 'status'
+  | 'request'
+  | 'start-payout'
+  | 'complete'
+  | 'cancel'
+  | 'invoice-paid'
+  | 'tax-invoice-issued';
 
 export interface MoveContext {
   settlementType: SettlementType;

@@ -19,14 +19,14 @@ import type { SettlementStatus } from './settlement-types.js';
  * what a recipient needs without a second look-up: amounts as decimal strings, names, accounts.
  */
 
-const subject = (s: SettlementStep) => ({
+export const subject = (s: SettlementStep) => ({
   settlementId: s.id,
   campaignId: s.campaign.id,
   campaignTitle: s.campaign.title,
   settlementType: s.settlement.settlementType,
 });
 
-const agencyParty = (agency: Agency) => ({
+export const agencyParty = (agency: Agency) => ({
   agencyId: agency.id,
   code: agency.code,
   businessName: agency.businessName,
@@ -36,7 +36,7 @@ const agencyParty = (agency: Agency) => ({
 });
 
 /** A mail to the advertiser: its payload opens with the subject and the advertiser's name. */
-const toAdvertiser = (
+export const toAdvertiser = (
   s: SettlementStep,
   event: OutboxEvent,
   payload: Record<string, unknown>,
@@ -47,7 +47,7 @@ const toAdvertiser = (
 });
 
 /** A mail to the partner: its payload opens with the subject and the partner's name. */
-const toPartner = (
+export const toPartner = (
   s: SettlementStep,
   event: OutboxEvent,
   payload: Record<string, unknown>,
@@ -69,7 +69,11 @@ export const documentAmounts = (a: {
 });
 
 /** The three amounts of a tax invoice, as decimal strings. */
-const supplyAmounts = (a: { subtotal: Decimal; taxAmount: Decimal; totalAmount: Decimal }) => ({
+export const supplyAmounts = (a: {
+  subtotal: Decimal;
+  taxAmount: Decimal;
+  totalAmount: Decimal;
+}) => ({
   supplyAmount: formatMoney(a.subtotal),
   taxAmount: formatMoney(a.taxAmount),
   totalAmount: formatMoney(a.totalAmount),
@@ -136,12 +140,14 @@ export function paymentRequestAdvertiser(s: SettlementStep, invoice: AdvertiserI
 export async function taxInvoiceIssueRequest(
   s: SettlementStep,
   invoice: AdvertiserInvoice,
+  issuanceKey: string,
 ): Promise<Notice> {
   return {
     event: OutboxEvent.TAX_INVOICE_ISSUE_REQUEST,
     recipient: TAX_INVOICE_PROVIDER_RECIPIENT,
     payload: {
       ...subject(s),
+      issuanceKey,
       invoiceId: String(invoice.id),
       invoiceNumber: invoice.invoiceNumber,
       supplier: agencyParty(await s.agency()),
@@ -167,6 +173,7 @@ export async function reverseIssueRequest(
         partnerId: s.partner.id,
         name: s.partner.name,
         entityType: s.partner.entityType,
+        businessNumber: s.partner.businessNumber,
         email: s.partner.email,
       },
       buyer: agencyParty(await s.agency()),
@@ -195,6 +202,9 @@ export function paymentConfirmedAdvertiser(
 
 export function advertiserPaidPartner(s: SettlementStep): Notice {
   return toPartner(s, OutboxEvent.ADVERTISER_PAID_PARTNER, {
+    // The partner's own statement: from the campaign price to what it receives.
+    campaignPrice: formatMoney(s.settlement.campaignPrice),
+    commissionAmount: formatMoney(s.settlement.commissionAmount),
     settlementAmount: formatMoney(s.settlement.settlementAmount),
     withholdingTaxAmount: formatMoney(s.settlement.withholdingTaxAmount),
     payoutAmount: formatMoney(s.settlement.payoutAmount),

@@ -8,6 +8,8 @@ export type SettlementChanges = Partial<
     Settlement,
     | 'status'
     | 'settlementType'
+    | 'agencyId'
+    | 'campaignPrice'
     | 'advertiserInvoiceId'
     | 'partnerPayoutId'
     | 'invoiceIssuedAt'

@@ -55,8 +55,9 @@ export class SettlementResolver {
   @Authorized(ADMIN_ROLES)
   @Query(() => ReverseIssuance, {
     description:
-      'GET /api/admin/settlements/:id/reverse-issuance-status (the stored status; the live ' +
-      'provider sync comes with the tax-invoice provider)',
+      'GET /api/admin/settlements/:id/reverse-issuance-status: asks the tax-invoice provider ' +
+      'live and stores what it learns (status, tax invoice, failure); 503 PROVIDER_UNAVAILABLE ' +
+      'when the provider does not answer',
   })
   async settlementReverseIssuanceStatus(
     @Arg('id', () => ID) id: string,
@@ -64,7 +65,7 @@ export class SettlementResolver {
   ) {
     const principal = await ctx.principal();
     await ctx.services.settlements.getVisible(ctx.em, principal, id);
-    return ctx.services.reverseIssuances.stored(ctx.em, id);
+    return ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, principal);
   }
 
   @Authorized(ADMIN_ROLES)
@@ -74,12 +75,17 @@ export class SettlementResolver {
     @Arg('input', () => ChangeSettlementStatusInput) input: ChangeSettlementStatusInput,
     @Ctx() ctx: SettlementContext,
   ) {
-    return ctx.services.workflow.statusChange.changeStatus(
+    const { workflow, taxInvoices } = ctx.services;
+    const settlement = await workflow.statusChange.changeStatus(
       ctx.em,
       await ctx.principal(),
       id,
       input,
     );
+    // As the partner's request: the approval URL in the answer when the provider is quick.
+    if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
+    await taxInvoices.requestReverseInline(ctx.em, settlement.id);
+    return ctx.em.findOneOrFail(Settlement, { id: settlement.id }, { refresh: true });
   }
 
   @Authorized(ADMIN_ROLES)

@@ -24,7 +24,9 @@ export class PlatformSettlementFlow {
 
   /**
    * retry-issuance: creates the advertiser invoice once and links it, and asks the provider for
-   * the advertiser's tax invoice (again, on a retry). No move.
+   * the advertiser's tax invoice (again, on a retry: the same issuance key while the provider has
+   * not answered, a new one after a failure). No move; the provider's success may move it
+   * (tax-invoice/forward-results.ts). A 409 once the tax invoice is issued.
    */
   retryIssuance(
     em: EntityManager,
@@ -38,12 +40,16 @@ export class PlatformSettlementFlow {
       step.requireType('PLATFORM_SETTLEMENT', 'retry-issuance');
       step.requireOpen('Issuance can be requested');
       const existing = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
-      if (existing && existing.status !== 'DRAFT') {
+      if (existing && (existing.status === 'CANCELLED' || invoices.hasTaxInvoice(existing))) {
+        const why =
+          existing.status === 'CANCELLED'
+            ? 'is CANCELLED'
+            : `already has its tax invoice ${existing.taxInvoiceNumber ?? ''}`.trimEnd();
         throw new PlatformError(
           'CONFLICT',
-          `Invoice ${existing.invoiceNumber} of settlement ${step.id} is ${existing.status}; ` +
-            'only a DRAFT invoice is waiting for its tax invoice.',
-          { invoiceStatus: existing.status },
+          `Invoice ${existing.invoiceNumber} of settlement ${step.id} ${why}; only an invoice ` +
+            'still waiting for its tax invoice can be issued.',
+          { invoiceStatus: existing.status, taxInvoiceStatus: existing.taxInvoiceStatus },
         );
       }
       await step.claim();
@@ -58,6 +64,7 @@ export class PlatformSettlementFlow {
           at: step.now,
         }));
       if (!existing) await step.update({ advertiserInvoiceId: String(invoice.id) });
+      const issuanceKey = await invoices.startTaxInvoice(step.tx, invoice);
       await step.audit({
         action: 'ISSUANCE_REQUESTED',
         fromStatus: step.settlement.status,
@@ -66,10 +73,11 @@ export class PlatformSettlementFlow {
         details: {
           invoiceNumber: invoice.invoiceNumber,
           invoiceCreated: !existing,
+          issuanceKey,
           ...notices.documentAmounts(invoice),
         },
       });
-      const out = [await notices.taxInvoiceIssueRequest(step, invoice)];
+      const out = [await notices.taxInvoiceIssueRequest(step, invoice, issuanceKey)];
       if (!existing) out.push(notices.paymentRequestAdvertiser(step, invoice));
       await step.notify(out);
     });
@@ -111,6 +119,11 @@ export class PlatformSettlementFlow {
       step.requireType('PLATFORM_SETTLEMENT', 'start-payout');
       step.assertMove('PARTNER_PAYOUT_PROCESSING', via);
       await step.claim();
+      // An approved reverse issuance already brought the partner's tax invoice (S4).
+      const reverse = step.isBusinessPartner
+        ? await this.services.reverseIssuances.find(step.tx, step.id)
+        : null;
+      const approved = reverse?.status === 'SUCCESS' ? reverse : null;
       const payout = await this.services.payouts.createPerCampaign(step.tx, {
         partnerId: step.partner.id,
         partnerName: step.partner.name,
@@ -120,6 +133,8 @@ export class PlatformSettlementFlow {
         bankAccount: bankAccountOf(s),
         needsTaxInvoice: step.isBusinessPartner,
         partnerInvoiceReceivedAt: s.partnerInvoiceReceivedAt,
+        partnerInvoiceNumber: approved?.taxInvoiceNumber ?? null,
+        partnerInvoiceFileKey: approved?.documentUrl ?? null,
         at: step.now,
       });
       const from = s.status;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
 import type { Principal } from '../../auth/principal.js';
+import { MONEY_WINDOW, whyMoneyMoved } from '../money-window.js';
 import { calculateSettlementAmounts } from '../settlement-amounts.js';
 import * as notices from '../settlement-notices.js';
 import { withSettlement } from '../settlement-step.js';
@@ -34,19 +35,12 @@ export class SettlementTypeChange {
         throw new PlatformError('CONFLICT', `Settlement ${step.id} is already ${to}.`);
       }
       const invoice = await invoices.find(step.tx, s.advertiserInvoiceId);
-      const blocked =
-        s.status !== 'SETTLEMENT_PENDING' && s.status !== 'AWAITING_ADVERTISER_PAYMENT'
-          ? `it is ${s.status}`
-          : invoice && invoices.isIssued(invoice)
-            ? `its advertiser invoice ${invoice.invoiceNumber} is ${invoice.status}`
-            : s.invoiceIssuedAt
-              ? 'its tax invoice was already issued'
-              : null;
+      const blocked = whyMoneyMoved(s, invoice, invoices);
       if (blocked) {
         throw new PlatformError(
           'SETTLEMENT_TYPE_CHANGE_NOT_ALLOWED',
           `The type of settlement ${step.id} cannot change: ${blocked}. A type change is allowed ` +
-            'only in SETTLEMENT_PENDING or AWAITING_ADVERTISER_PAYMENT before any invoice is issued.',
+            `${MONEY_WINDOW}.`,
           { currentStatus: s.status },
         );
       }

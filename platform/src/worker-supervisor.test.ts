@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Runner } from 'graphile-worker';
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger } from '@campaign/platform';
+import { createLogger } from './logger.js';
 import { WorkerSupervisor } from './worker-supervisor.js';
 
 /** A stand-in for a graphile-worker runner: its events, its promise and its stop. */
@@ -27,7 +27,7 @@ function supervised(launches: (() => Promise<Runner>)[]) {
   const supervisor = new WorkerSupervisor({
     launch,
     unlockWorkers,
-    logger: createLogger('lens', 'silent'),
+    logger: createLogger('jobs', 'silent'),
     minBackoffMs: 5,
     maxBackoffMs: 20,
   });

@@ -1,12 +1,13 @@
 import type { Runner } from 'graphile-worker';
-import type { Logger } from '@campaign/platform';
+import type { Logger } from './logger.js';
 
 export interface SupervisorOptions {
   /** Starts a graphile-worker runner; throws while the database is unreachable. */
   launch: () => Promise<Runner>;
   /**
    * Frees the jobs that dead workers still hold: graphile-worker frees a job locked by a worker
-   * that is gone only after 4 hours, and a locked reconcile job is never swept by the reconciler.
+   * that is gone only after 4 hours (lens: a locked reconcile job is never swept by the
+   * reconciler; settlement: a message would wait that long).
    */
   unlockWorkers: (workerIds: string[]) => Promise<void>;
   logger: Logger;
@@ -21,7 +22,8 @@ export type RunnerHealth = { ok: true } | { ok: false; reason: string };
 type State = 'idle' | 'running' | 'restarting' | 'stopped';
 
 /**
- * Keeps a graphile-worker runner alive. graphile-worker 0.16 does not replace a worker that
+ * Keeps a graphile-worker runner alive (lens executions, settlement outbox delivery; started
+ * through `startJobRunner`). graphile-worker 0.16 does not replace a worker that
  * exits (a worker whose job release fails, e.g. because the database went away, ends itself), so
  * after a database outage a runner can look alive and run nothing. The supervisor treats any exit
  * of a worker, a lost LISTEN connection or the end of the runner's promise as the death of the
@@ -168,7 +170,8 @@ export class WorkerSupervisor {
       for (const id of workerIds) this.deadWorkers.delete(id);
       this.options.logger.warn({ workerIds }, 'released the jobs held by workers that died');
     } catch (err) {
-      // Kept for the next healthy runner; the reconciler still covers their operations.
+      // Kept for the next healthy runner (lens's reconciler and settlement's outbox sweep also
+      // cover their rows).
       this.options.logger.warn({ err, workerIds }, 'could not release the jobs of dead workers');
     }
   }

@@ -1,0 +1,117 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PlatformError } from '@campaign/schema';
+
+/**
+ * The platform's one rate limiter (DESIGN.md L8 per API key, S12 per client address): a fixed
+ * window per bucket, counted in PostgreSQL so that every replica shares the count. The window
+ * starts with the bucket's first request in it and holds `limit` requests; the next one is 429
+ * RATE_LIMITED with Retry-After and the IETF draft RateLimit headers as extensions, which the
+ * REST adapter turns into headers.
+ *
+ * Each service keeps its counters in its own database, in a table its own migrations create:
+ *
+ *   create table rate_limit_window (
+ *     bucket text primary key,
+ *     window_start timestamptz not null,
+ *     hits integer not null check (hits >= 0));
+ *
+ * Buckets are the caller's names (`api_key:<id>`, `business_verify:<address>`): one table serves
+ * every limit of a service. A row whose window has ended is reset in place by the bucket's next
+ * request, so the table holds one small row per bucket ever seen.
+ */
+
+export interface RateLimitPolicy {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  /** Seconds until the window resets (at least 1). */
+  reset: number;
+}
+
+/** The IETF draft headers (draft-ietf-httpapi-ratelimit-headers) for one state. */
+export function rateLimitHeaders(state: RateLimitState) {
+  return {
+    rateLimitPolicy: `${state.limit};w=${state.windowSeconds}`,
+    rateLimit: `limit=${state.limit}, remaining=${state.remaining}, reset=${state.reset}`,
+  };
+}
+
+/** "minute", "15 minutes", "hour": how the refusal names the window. */
+export function describeWindow(seconds: number): string {
+  const [amount, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, 'hour']
+      : seconds % 60 === 0
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second'];
+  return amount === 1 ? unit : `${amount} ${unit}s`;
+}
+
+/** What a limiter needs of a database handle: MikroORM's EntityManager (or a fork) has it. */
+export type RateLimitStore = Pick<EntityManager, 'execute'>;
+
+export interface RateLimiterOptions {
+  /** The counters' table; `rate_limit_window` unless a service names another. */
+  table?: string;
+  /** Ends the refusal's first sentence: "More than 30 requests per 15 minutes <subject>". */
+  subject: string;
+}
+
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export class PostgresRateLimiter {
+  private readonly table: string;
+
+  constructor(private readonly options: RateLimiterOptions) {
+    this.table = options.table ?? 'rate_limit_window';
+    // The name is interpolated into SQL: only a plain identifier is accepted, never input.
+    if (!TABLE_NAME.test(this.table)) throw new Error(`bad rate limit table name ${this.table}`);
+  }
+
+  /**
+   * Counts one request of `bucket`. One atomic upsert: concurrent requests of one bucket on any
+   * replica are serialised by the row lock, so exactly `limit` of them pass in a window.
+   * Throws RATE_LIMITED past the limit; a refused request is counted too, and never moves the
+   * window's start, so hammering does not keep a caller out longer than the window.
+   */
+  async consume(
+    db: RateLimitStore,
+    bucket: string,
+    policy: RateLimitPolicy,
+  ): Promise<RateLimitState> {
+    const { limit, windowSeconds } = policy;
+    const [row] = await db.execute<{ hits: number; reset: string }[]>(
+      `insert into ${this.table} as w (bucket, window_start, hits) values (?, now(), 1)
+       on conflict (bucket) do update set
+         window_start = case when w.window_start <= now() - make_interval(secs => ?)
+                             then now() else w.window_start end,
+         hits = case when w.window_start <= now() - make_interval(secs => ?)
+                     then 1 else w.hits + 1 end
+       returning hits,
+         ceil(extract(epoch from (window_start + make_interval(secs => ?) - now()))) as reset`,
+      [bucket, windowSeconds, windowSeconds, windowSeconds],
+    );
+    const hits = Number(row!.hits);
+    const state: RateLimitState = {
+      limit,
+      windowSeconds,
+      remaining: Math.max(0, limit - hits),
+      reset: Math.max(1, Number(row!.reset)),
+    };
+    if (hits > limit) {
+      throw new PlatformError(
+        'RATE_LIMITED',
+        `More than ${limit} requests per ${describeWindow(windowSeconds)} ${this.options.subject}; ` +
+          `retry in ${state.reset} s.`,
+        { retryAfterSeconds: state.reset, ...rateLimitHeaders(state) },
+      );
+    }
+    return state;
+  }
+}

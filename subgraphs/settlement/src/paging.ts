@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PlatformError } from '@campaign/schema';
+import { parseInput } from './input-rules.js';
+
+/**
+ * Paging shared by every list of the settlement subgraph (settlements, agencies, quotations):
+ * `limit` 1-100 (default 20) and an opaque keyset cursor, `{items, nextCursor, total}` back
+ * (DESIGN.md section 5). A cursor is base64url of `<tag>:<position>`; the tag names the list, so
+ * a cursor of one list is refused by another instead of silently paging it wrongly.
+ */
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number;
+}
+
+const limitMessage = `must be a whole number from 1 to ${MAX_LIMIT}.`;
+const limitSchema = z.object({
+  limit: z
+    .int({ error: limitMessage })
+    .min(1, { error: limitMessage })
+    .max(MAX_LIMIT, { error: limitMessage })
+    .nullish()
+    .transform((limit) => limit ?? DEFAULT_LIMIT),
+});
+
+/** The page size: 400 naming `limit` outside 1-100. */
+export function parseLimit(limit: number | null | undefined): number {
+  return parseInput(limitSchema, { limit }).limit;
+}
+
+export function encodePosition(tag: string, position: string): string {
+  return Buffer.from(`${tag}:${position}`, 'utf8').toString('base64url');
+}
+
+/** The position (a positive whole number) a cursor of list `tag` carries; null for none. */
+export function decodePosition(tag: string, cursor: string | null | undefined): string | null {
+  if (cursor === null || cursor === undefined || cursor === '') return null;
+  const text = /^[A-Za-z0-9_-]{1,64}$/.test(cursor)
+    ? Buffer.from(cursor, 'base64url').toString('utf8')
+    : '';
+  const prefix = `${tag}:`;
+  const position = text.startsWith(prefix) ? text.slice(prefix.length) : '';
+  if (!/^[1-9]\d{0,17}$/.test(position))
+    throw new PlatformError('INVALID_CURSOR', 'The cursor is not one this API issued.');
+  return position;
+}
+
+/** `{items, nextCursor, total}` from a page read with one row more than asked for. */
+export function pageOf<T>(
+  rows: T[],
+  pageSize: number,
+  total: number,
+  cursorOf: (last: T) => string,
+): Page<T> {
+  const items = rows.slice(0, pageSize);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > pageSize && last ? cursorOf(last) : null, total };
+}

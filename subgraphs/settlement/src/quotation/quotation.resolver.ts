@@ -1,0 +1,136 @@
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import { ChangeAuditEntry } from '../audit/change-audit.entity.js';
+import { auditKey } from '../audit/change-audit.loader.js';
+import { ADMIN_ROLES } from '../auth/principal.js';
+import { Campaign } from '../campaign/campaign.entity.js';
+import type { SettlementContext } from '../context.js';
+import {
+  ChangeQuotationStatusInput,
+  QuotationFile,
+  QuotationFilter,
+  QuotationInput,
+  QuotationPage,
+} from './quotation.inputs.js';
+import { Quotation, QuotationLine } from './quotation.entity.js';
+
+/** Spec 4.5: one query or mutation per path, named as DESIGN.md 5 fixes them. */
+@Resolver(() => Quotation)
+export class QuotationResolver {
+  @Authorized(ADMIN_ROLES)
+  @Query(() => QuotationPage, { description: 'GET /api/admin/quotation' })
+  async quotations(
+    @Ctx() ctx: SettlementContext,
+    @Arg('filter', () => QuotationFilter, { nullable: true }) filter?: QuotationFilter,
+    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
+    @Arg('limit', () => Int, { nullable: true, description: '1 to 100, default 20' })
+    limit?: number,
+  ) {
+    return ctx.services.quotations.list(ctx.em, await ctx.principal(), filter, cursor, limit);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Query(() => Quotation, { description: 'GET /api/admin/quotation/:quoId' })
+  async quotation(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+    return ctx.services.quotations.get(ctx.em, await ctx.principal(), id);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Quotation, { description: 'POST /api/admin/quotation: saved as DRAFT' })
+  async createQuotation(
+    @Arg('input', () => QuotationInput) input: QuotationInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.quotationChanges.create(ctx.em, await ctx.principal(), input);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Quotation, { description: 'PUT /api/admin/quotation/:quoId (DRAFT only)' })
+  async updateQuotation(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => QuotationInput) input: QuotationInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.quotationChanges.update(ctx.em, await ctx.principal(), id, input);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Quotation, {
+    description: 'DELETE /api/admin/quotation/:quoId: soft, the quotation becomes CANCELLED',
+  })
+  async cancelQuotation(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+    return ctx.services.quotationChanges.cancel(ctx.em, await ctx.principal(), id);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Quotation, { description: 'PATCH /api/admin/quotation/:quoId/status' })
+  async changeQuotationStatus(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => ChangeQuotationStatusInput) input: ChangeQuotationStatusInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    const principal = await ctx.principal();
+    return ctx.services.quotationChanges.changeStatus(ctx.em, principal, id, input.status);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Quotation, {
+    description: 'POST /api/admin/quotation/:quoId/execute: one campaign per line, once',
+  })
+  async executeQuotation(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+    return ctx.services.quotationExecution.execute(ctx.em, await ctx.principal(), id);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Query(() => QuotationFile, { description: 'GET /api/admin/quotation/:quoId/download (XLSX)' })
+  async quotationWorkbook(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+    return ctx.services.quotationFiles.download(ctx.em, await ctx.principal(), id);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Query(() => QuotationFile, {
+    description: 'POST /api/admin/quotation/generate: the XLSX of a body, saved nowhere',
+  })
+  async generateQuotationWorkbook(
+    @Arg('input', () => QuotationInput) input: QuotationInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.quotationFiles.generate(ctx.em, await ctx.principal(), input);
+  }
+
+  @FieldResolver(() => [QuotationLine], { description: 'In order' })
+  lines(@Root() quotation: Quotation, @Ctx() ctx: SettlementContext) {
+    return ctx.loaders.quotationLines.load(quotation.id);
+  }
+
+  @FieldResolver(() => [ID], { description: 'The campaigns its execution created, in line order' })
+  async campaignIds(@Root() quotation: Quotation, @Ctx() ctx: SettlementContext) {
+    const lines = await ctx.loaders.quotationLines.load(quotation.id);
+    return lines.flatMap((line) => (line.campaignId ? [line.campaignId] : []));
+  }
+
+  @FieldResolver(() => [Campaign], { description: 'The campaigns of campaignIds' })
+  async campaigns(@Root() quotation: Quotation, @Ctx() ctx: SettlementContext) {
+    const ids = await this.campaignIds(quotation, ctx);
+    const found = await ctx.loaders.campaign.loadMany(ids);
+    return found.filter((campaign): campaign is Campaign => campaign instanceof Campaign);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @FieldResolver(() => [ChangeAuditEntry], {
+    description: 'Create, updates and status moves, oldest first (admins only)',
+  })
+  auditTrail(@Root() quotation: Quotation, @Ctx() ctx: SettlementContext) {
+    return ctx.loaders.changeAudit.load(auditKey('QUOTATION', quotation.id));
+  }
+}

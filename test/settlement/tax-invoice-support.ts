@@ -1,0 +1,168 @@
+import type { Sql } from '@campaign/stack';
+import { DEVELOPMENT_SECRETS, signWebhook } from '@campaign/platform';
+import { graphqlOk, rest, stack, type HttpResult } from '../support/clients.js';
+import * as f from './support.js';
+
+/**
+ * Fixtures of the tax-invoice whole-stack tests. The simulated provider decides by the
+ * counterparty's name (docs/settlement.md): `instant_`, `fail_`, `down_`, `twice_`, `manual_`
+ * (only the approval page decides), anything else succeeds by webhook after the test delay.
+ */
+
+let seq = 0;
+const named = (prefix: string, label: string) => `${prefix}${label} ${process.pid}-${++seq}`;
+
+/** A business registration number with a valid check digit (the provider needs one). */
+export const PARTNER_BUSINESS_NUMBER = '1018623450';
+
+export async function advertiser(
+  admin: string,
+  prefix = '',
+): Promise<{ id: number; name: string; email: string }> {
+  const name = named(prefix, 'Advertiser');
+  const email = `tax-advertiser-${process.pid}-${seq}@example.com`;
+  const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
+    `mutation($input: CreateAdvertiserInput!) { createAdvertiser(input: $input) { id } }`,
+    { input: { name, email } },
+    admin,
+  );
+  return { id: createAdvertiser.id, name, email };
+}
+
+/** A business partner named for a scenario, with its token. */
+export async function businessPartner(
+  admin: string,
+  prefix = '',
+  entityType: 'CORPORATE_BUSINESS' | 'INDIVIDUAL_BUSINESS' = 'CORPORATE_BUSINESS',
+): Promise<{ id: number; token: string; email: string }> {
+  const email = `tax-partner-${process.pid}-${++seq}@example.com`;
+  const id = await f.createPartner(admin, entityType, {
+    name: named(prefix, 'Partner'),
+    email,
+    businessNumber: PARTNER_BUSINESS_NUMBER,
+  });
+  return { id, token: await f.partnerToken(id), email };
+}
+
+/** Polls `read` until `done` holds (at most `timeoutMs`); the last value read. */
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The admin's view of a settlement. */
+export const detail = (admin: string, id: string) =>
+  f.expectOk(f.call('GET', f.adminPath(id), admin));
+
+export type Doc = Record<string, unknown>;
+export const invoiceOf = (s: f.SettlementBody) => (s.advertiserInvoice ?? {}) as Doc;
+export const reverseOf = (s: f.SettlementBody) => (s.reverseIssuance ?? {}) as Doc;
+
+/** Waits until the settlement's advertiser invoice has its provider status `status`. */
+export const untilInvoice = (admin: string, id: string, status: string) =>
+  waitFor(
+    `invoice of ${id}`,
+    () => detail(admin, id),
+    (s) => invoiceOf(s)['taxInvoiceStatus'] === status,
+  );
+
+/** Waits until the settlement's reverse issuance is `status`. */
+export const untilReverse = (admin: string, id: string, status: string) =>
+  waitFor(
+    `reverse issuance of ${id}`,
+    () => detail(admin, id),
+    (s) => reverseOf(s)['status'] === status,
+  );
+
+/** The simulated provider's own record of an issuance. */
+export async function atProvider(issuanceKey: string): Promise<Doc> {
+  const response = await fetch(`${stack().taxInvoice}/v1/issuances/${issuanceKey}`);
+  return (await response.json()) as Doc;
+}
+
+/** The webhook ledger's row of each event of a key: deliveries counted, applied or not. */
+export function ledger(db: Sql, issuanceKey: string) {
+  return db.query<{ event_id: string; deliveries: number; applied: boolean; status: string }>(
+    `select event_id, deliveries, applied, status from tax_invoice_webhook_event
+     where issuance_key = $1 order by received_at`,
+    [issuanceKey],
+  );
+}
+
+export async function eventsOf(db: Sql, id: string): Promise<string[]> {
+  return (await f.outboxOf(db, id)).map((row) => row.event);
+}
+
+export const count = (events: string[], event: string) => events.filter((e) => e === event).length;
+
+export const WEBHOOK_PATH = '/api/webhooks/tax-invoice';
+
+/** A webhook delivery as the provider sends it, signed now or at `at` (unix seconds). */
+export function deliver(
+  rawBody: string,
+  signature: string | null = signWebhook(DEVELOPMENT_SECRETS.webhook, rawBody),
+): Promise<HttpResult<f.Envelope<{ applied: boolean }>>> {
+  return rest<f.Envelope<{ applied: boolean }>>('POST', WEBHOOK_PATH, {
+    body: rawBody,
+    headers: signature === null ? {} : { 'x-signature': signature },
+  });
+}
+
+export const sign = (rawBody: string, at?: number) =>
+  signWebhook(DEVELOPMENT_SECRETS.webhook, rawBody, at);
+
+let events = 0;
+/** A provider result event, as the webhook body (DESIGN.md section 5). */
+export function resultEvent(
+  issuanceKey: string,
+  kind: 'FORWARD' | 'REVERSE',
+  status: 'SUCCESS' | 'FAILURE' | 'CANCELLED' = 'SUCCESS',
+): Doc {
+  const n = ++events;
+  return {
+    eventId: `test-${process.pid}-${Date.now()}-${n}`,
+    issuanceKey,
+    kind,
+    status,
+    ...(status === 'SUCCESS'
+      ? {
+          taxInvoiceNumber: `20261201-41000099-${String(n).padStart(8, '0')}`,
+          documentUrl: `https://provider.test/documents/${n}`,
+        }
+      : {}),
+    ...(status === 'FAILURE' ? { failureCode: 'NTS_REJECTED', failureMessage: 'refused' } : {}),
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+/** The e-mails the sink received for `to`, once one with `X-Event: event` is there. */
+export async function mailTo(to: string, event: string): Promise<Doc[]> {
+  const read = async () => {
+    const response = await fetch(`${stack().mailSink}/messages?to=${encodeURIComponent(to)}`);
+    return ((await response.json()) as Doc[]).filter(
+      (m) => (m['headers'] as Record<string, string>)['x-event'] === event,
+    );
+  };
+  return waitFor(`${event} e-mail to ${to}`, read, (mails) => mails.length > 0);
+}
+
+/** The team-chat messages of a settlement's thread, once one starts with `[event]`. */
+export async function chatOf(thread: string, event: string): Promise<Doc[]> {
+  const read = async () => {
+    const response = await fetch(`${stack().chat}/messages?thread=${encodeURIComponent(thread)}`);
+    return ((await response.json()) as Doc[]).filter((m) =>
+      String(m['text']).startsWith(`[${event}]`),
+    );
+  };
+  return waitFor(`[${event}] in thread ${thread}`, read, (messages) => messages.length > 0);
+}
