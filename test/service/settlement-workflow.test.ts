@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@campaign/platform';
-import { Agency } from '@campaign/settlement';
 import { SettlementAuditEntry } from '@campaign/settlement';
 import { Campaign } from '@campaign/settlement';
 import { AdvertiserInvoice } from '@campaign/settlement';
@@ -9,7 +8,7 @@ import { ReverseIssuance } from '@campaign/settlement';
 import { createSettlementServices } from '@campaign/settlement';
 import { Settlement } from '@campaign/settlement';
 import type { SettlementType } from '@campaign/settlement';
-import { useServiceDatabase } from '../support/service-database.js';
+import { insertDefaultAgency, useServiceDatabase } from '../support/service-database.js';
 
 /**
  * The settlement triggers against real PostgreSQL, called as the resolvers call them (no HTTP):
@@ -27,19 +26,7 @@ const partners: Record<'INDIVIDUAL' | 'CORPORATE_BUSINESS', { id: string; actor:
 let advertiserId: number;
 
 beforeAll(async () => {
-  await em().insert(Agency, {
-    name: 'Platform',
-    code: 'platform',
-    businessName: 'Platform Co.',
-    businessNumber: '1208147521',
-    representativeName: 'Kim',
-    bankName: 'Shinhan Bank',
-    accountNumber: '110-123-456789',
-    accountHolder: 'Platform Co.',
-    email: 'settlement@platform.example',
-    isDefault: true,
-    isActive: true,
-  });
+  await insertDefaultAgency(em());
   for (const entityType of ['INDIVIDUAL', 'CORPORATE_BUSINESS'] as const) {
     const { id } = await services.partners.createPartner(em(), {
       name: `Partner ${entityType}`,

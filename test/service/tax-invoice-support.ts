@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { signWebhook, type Principal } from '@campaign/platform';
 import {
-  Agency,
   createProviderRequestHandler,
   Settlement,
   type ForwardIssuanceRequest,
@@ -11,6 +10,7 @@ import {
   type SettlementServices,
   type TaxInvoiceProvider,
 } from '@campaign/settlement';
+import { insertDefaultAgency } from '../support/service-database.js';
 
 /** Shared fixtures of the tax-invoice service tests: a scriptable provider, parties, rows. */
 
@@ -104,19 +104,7 @@ export async function createParties(
   services: SettlementServices,
   em: () => EntityManager,
 ): Promise<Parties> {
-  await em().insert(Agency, {
-    name: 'Platform',
-    code: 'platform',
-    businessName: 'Platform Co.',
-    businessNumber: '1208147521',
-    representativeName: 'Kim',
-    bankName: 'Shinhan Bank',
-    accountNumber: '110-123-456789',
-    accountHolder: 'Platform Co.',
-    email: 'settlement@platform.example',
-    isDefault: true,
-    isActive: true,
-  });
+  await insertDefaultAgency(em());
   const partner = async (name: string, entityType: string, businessNumber: string | null) =>
     (
       await services.partners.createPartner(em(), {

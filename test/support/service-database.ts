@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { dropDatabase, ensureDatabase } from '@campaign/stack';
 import { initLensOrm, migrateLens } from '@campaign/lens';
-import { initSettlementOrm, migrateSettlement } from '@campaign/settlement';
+import { Agency, initSettlementOrm, migrateSettlement } from '@campaign/settlement';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,4 +37,21 @@ export function useServiceDatabase(kind: keyof typeof MIGRATE): () => MikroORM {
     if (url) await dropDatabase(url);
   }, 60_000);
   return () => orm!;
+}
+
+/** The default agency a fresh settlement database needs before any campaign (as the seed makes). */
+export async function insertDefaultAgency(em: EntityManager): Promise<void> {
+  await em.insert(Agency, {
+    name: 'Platform',
+    code: 'platform',
+    businessName: 'Platform Co.',
+    businessNumber: '1208147521',
+    representativeName: 'Kim',
+    bankName: 'Shinhan Bank',
+    accountNumber: '110-123-456789',
+    accountHolder: 'Platform Co.',
+    email: 'settlement@platform.example',
+    isDefault: true,
+    isActive: true,
+  });
 }
