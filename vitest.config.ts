@@ -44,9 +44,23 @@ export default defineConfig({
         test: {
           name: 'stack',
           include: ['test/**/*.test.ts'],
-          exclude: [...exclude, 'test/service/**'],
+          exclude: [...exclude, 'test/service/**', 'test/faults/**'],
           globalSetup: ['test/support/global-stack.ts'],
           testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        plugins,
+        test: {
+          // Issue 16: faults, two replicas, the second federation engine and fuzzing, on one
+          // dedicated stack whose database and services the files stop and kill: one at a time.
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          exclude,
+          globalSetup: ['test/faults/support/global-faults.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

@@ -1,159 +1,273 @@
 import 'reflect-metadata';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
-import { initLensOrm } from '@campaign/lens';
-import { TenantService } from '@campaign/lens';
-import { DEVELOPMENT_SECRETS } from '@campaign/platform';
-import { signToken } from '@campaign/platform';
-import { startEphemeralStack } from '@campaign/stack';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEVELOPMENT_SECRETS, signToken } from '@campaign/platform';
+import { repoRoot } from '@campaign/stack';
+import { cells as allCells, type Cell, type Fixtures } from './src/cells.js';
+import type { LoadResult, LoadSpec } from './src/load-worker.js';
+import { cpuMs, peakRssMb, postgresCpuMs, rssMb } from './src/proc.js';
+import { summariseProfiles } from './src/profile.js';
+import { summarise, table, type Sample } from './src/report.js';
+import { createSettlements, createTenants, startBenchStack, withSql } from './src/setup.js';
 
 /**
- * `npm run bench`: the hot paths under load, against a real stack (embedded PostgreSQL, real
- * HTTP, the real gateway). Prints a table and writes it to bench/results/<timestamp>.md.
+ * `npm run bench` (issue 14): every hot path at each hop (subgraph, gateway, REST) and on a bare
+ * fastify + node-postgres reference doing the same database work, interleaved, in rounds; prints
+ * the medians with CPU per request per process and writes them to bench/results/. The load
+ * generator and the reference run as compiled JavaScript in processes of their own.
+ * Flags: --duration <s per cell> --rounds <n> --connections <n> --only <row substrings, comma-separated>
+ * --profile <dir> (every service under `node --cpu-prof`; a summary per service at the end).
  */
-const DURATION_S = Number(process.argv[2] ?? 10);
-const CONNECTIONS = 20;
-
-interface Row {
-  name: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-}
-
-async function load(name: string, options: autocannon.Options): Promise<Row> {
-  console.log(`  ${name} ...`);
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
-  return {
-    name,
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-  };
-}
+const { values: flags } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
+  },
+});
+const DURATION_S = Number(flags.duration);
+const ROUNDS = Number(flags.rounds);
+const CONNECTIONS = Number(flags.connections);
 
 const started = Date.now();
-console.log('starting an ephemeral stack ...');
-const stack = await startEphemeralStack({
-  serviceOutput: 'ignore',
-  serviceEnv: { LOG_LEVEL: 'warn' },
-});
-try {
-  const orm = await initLensOrm(stack.urls.lensDatabase, 2);
-  const { apiKey } = await new TenantService().createTenantWithKey(orm.em.fork(), {
-    name: 'bench',
-    plan: 'pro',
-    permissions: ['*'],
-    rateLimitPerMinute: 1_000_000,
-    credits: 10_000_000,
-    kind: 'rest',
+const say = (line: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`);
+
+execFileSync(process.execPath, [`${repoRoot}scripts/build.mjs`, '--quiet'], { stdio: 'inherit' });
+const compiled = (file: string) => `${repoRoot}bench/dist/${file}`;
+
+function spawnReady(
+  file: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url?: string }> {
+  const child = fork(compiled(file), [], {
+    env: { ...process.env, ...env },
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await orm.close();
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
+    child.once('message', (m: { url?: string }) =>
+      resolve({ child, ...(m.url ? { url: m.url } : {}) }),
+    );
+  });
+}
+
+if (flags.profile) {
+  await mkdir(flags.profile, { recursive: true });
+  // Read by the stack for every service it forks (stack/src/processes.ts).
+  process.env['SERVICE_NODE_ARGS'] = `--cpu-prof --cpu-prof-dir=${resolve(flags.profile)}`;
+}
+say('starting PostgreSQL (with pg_stat_statements) and the stack');
+const { stack, db, dataDir } = await startBenchStack();
+const stopAll: (() => unknown)[] = [];
+const pidNames = new Map<number, string>();
+try {
+  const urls = stack.urls;
+  const reference = await spawnReady('reference/server.js', {
+    LENS_DATABASE_URL: urls.lensDatabase,
+    SETTLEMENT_DATABASE_URL: urls.settlementDatabase,
+    LENS_UPSTREAM_URL: urls.upstream,
+  });
+  stopAll.push(() => reference.child.kill());
+  const loader = await spawnReady('load-worker.js');
+  stopAll.push(() => loader.child.kill());
+  let nextId = 0;
+  const runLoad = (spec: LoadSpec) =>
+    new Promise<LoadResult>((resolve, reject) => {
+      const id = nextId++;
+      const onMessage = (m: { id: number; result?: LoadResult; error?: string }) => {
+        if (m.id !== id) return;
+        loader.child.off('message', onMessage);
+        if (m.result) resolve(m.result);
+        else reject(new Error(m.error));
+      };
+      loader.child.on('message', onMessage);
+      loader.child.send({ id, spec });
+    });
+
+  say('fixtures: tenants, settlements, one operation to replay');
+  const [hotKey, ...manyKeys] = await createTenants(urls.lensDatabase, 51);
+  await createSettlements(urls.settlementDatabase, 120);
   const adminToken = await signToken(
     { secret: DEVELOPMENT_SECRETS.jwt, issuer: 'campaign-platform' },
     { subject: 'bench', role: 'SUPER_ADMIN', agencyId: null, partnerId: null },
   );
-  await fetch(stack.urls.gateway, {
+  const replayKey = 'bench-replay';
+  const first = await fetch(`${urls.rest}/api/lens/v1/accounts/profile`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ query: 'mutation { markCampaignUploaded(id: "CAM1") { id } }' }),
+    headers: {
+      authorization: `Bearer ${hotKey}`,
+      'idempotency-key': replayKey,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ accountRef: { handle: 'minji.daily' } }),
   });
-
-  console.log(`load: ${CONNECTIONS} connections, ${DURATION_S} s each`);
-  const rows: Row[] = [];
-  rows.push(
-    await load('REST POST /api/lens/v1/accounts/profile (new key each call: billed execution)', {
-      url: `${stack.urls.rest}/api/lens/v1/accounts/profile`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ accountRef: { handle: 'minji.daily' } }),
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            headers: { ...request.headers, 'idempotency-key': randomUUID() },
-          }),
-        },
-      ],
-    }),
-  );
-  rows.push(
-    await load('REST POST /api/lens/v1/accounts/profile (replay of one key)', {
-      url: `${stack.urls.rest}/api/lens/v1/accounts/profile`,
+  const operationId = ((await first.json()) as { data: { operationId: string } }).data.operationId;
+  const { settlementId, partnerAccounts } = await withSql(urls.settlementDatabase, async (c) => ({
+    settlementId: (
+      await c.query<{ id: string }>(
+        'select id from settlement order by advertiser_invoice_id nulls last, id_number limit 1',
+      )
+    ).rows[0]!.id,
+    partnerAccounts: (
+      await c.query<{ account_id: string }>(
+        'select account_id from partner where account_id is not null',
+      )
+    ).rows.map((r) => r.account_id),
+  }));
+  // The partners' accounts observed once, so that partner.account answers with data.
+  for (const accountId of partnerAccounts) {
+    await fetch(`${urls.rest}/api/lens/v1/accounts/profile`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${apiKey}`,
+        authorization: `Bearer ${hotKey}`,
+        'idempotency-key': `observe-${accountId}`,
         'content-type': 'application/json',
-        'idempotency-key': 'bench-replay',
       },
-      body: JSON.stringify({ accountRef: { handle: 'minji.daily' } }),
-    }),
-  );
-  rows.push(
-    await load('REST GET /api/admin/settlements/SET1', {
-      url: `${stack.urls.rest}/api/admin/settlements/SET1`,
-      headers: { authorization: `Bearer ${adminToken}` },
-    }),
-  );
-  rows.push(
-    await load('GraphQL settlement + partner.account (two subgraphs)', {
-      url: stack.urls.gateway,
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query:
-          '{ settlement(id: "SET1") { id payoutAmount partner { name account { handle followerCount } } } }',
-      }),
-    }),
-  );
-  // Issue 12: a 1,000-line quotation workbook, one at a time, so p50 is one generation's latency.
-  const quotation = {
-    advertiserId: 1,
-    title: 'Bench quotation',
-    validUntil: '2027-12-31',
-    lines: Array.from({ length: 1000 }, (_, i) => ({
-      partnerId: (i % 3) + 1,
-      deliverable: `Deliverable ${i + 1}`,
-      price: '1234567.89',
-      commissionRate: i % 2 ? '15.00' : null,
-    })),
+      body: JSON.stringify({ accountRef: { accountId } }),
+    });
+  }
+  const fixtures: Fixtures = {
+    urls: {
+      rest: urls.rest,
+      gateway: urls.gateway,
+      hiveGateway: stack.replicas![1]!.gateway,
+      lens: urls.lens,
+      settlement: urls.settlement,
+      reference: reference.url!,
+    },
+    hotKey: hotKey!,
+    manyKeys,
+    manyHandles: Array.from({ length: 500 }, (_, i) => `bench.account${i}`),
+    replayKey,
+    operationId,
+    adminToken,
+    settlementId,
   };
-  rows.push(
-    await load('REST POST /api/admin/quotation/generate (1,000 lines, 1 connection)', {
-      url: `${stack.urls.rest}/api/admin/quotation/generate`,
-      method: 'POST',
-      connections: 1,
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(quotation),
-    }),
+  const cells = allCells(fixtures).filter(
+    (c) => !flags.only || flags.only.split(',').some((part) => c.row.includes(part)),
   );
 
-  const table = [
+  const postmaster = Number(readFileSync(`${db.dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const measured: { name: string; pid: () => number | undefined; cpu?: (pid: number) => number }[] =
+    [
+      ...stack.services
+        .filter((s) => s.name !== 'rest adapter #2') // in front of the Hive gateway, not measured
+        .map((s) => ({ name: s.name === 'gateway #2' ? 'gateway hive' : s.name, pid: s.pid })),
+      { name: 'postgres', pid: () => postmaster, cpu: postgresCpuMs },
+      { name: 'upstream sim', pid: () => process.pid },
+      { name: 'reference', pid: () => reference.child.pid },
+    ];
+  const cpuNow = () =>
+    Object.fromEntries(measured.map((p) => [p.name, (p.cpu ?? cpuMs)(p.pid() ?? 0)]));
+  const statementsNow = () =>
+    withSql(db.urlFor('postgres'), async (c) =>
+      Number(
+        (
+          await c.query<{
+            n: string;
+          }>(`select coalesce(sum(calls), 0) as n from pg_stat_statements s
+        join pg_database d on d.oid = s.dbid where d.datname in ('lens', 'settlement')`)
+        ).rows[0]!.n,
+      ),
+    );
+
+  for (const p of measured) pidNames.set(p.pid() ?? 0, p.name);
+  const idleRss = Object.fromEntries(measured.map((p) => [p.name, rssMb(p.pid() ?? 0)]));
+  // Background statements (job runners, reconciler, outbox) per second, taken off each count.
+  const idleBefore = await statementsNow();
+  const idleCpuBefore = cpuNow();
+  await new Promise((r) => setTimeout(r, 3000));
+  const backgroundPerS = ((await statementsNow()) - idleBefore) / 3;
+  const idleCpuAfter = cpuNow();
+  const idleCpu = (name: string) => (idleCpuAfter[name]! - idleCpuBefore[name]!) / 3;
+
+  /**
+   * One load of a cell. After the warm-up, a fixed number of requests (about DURATION_S at the
+   * warm-up's rate) rather than a duration: every request counted has been answered, and no
+   * request still in flight when the load stops spends its CPU in the next cell's figures.
+   */
+  const warmRate = new Map<Cell, number>();
+  async function measure(cell: Cell, durationS: number): Promise<Sample> {
+    const statementsBefore = cell.countStatements ? await statementsNow() : 0;
+    const before = cpuNow();
+    const t0 = Date.now();
+    const rate = warmRate.get(cell);
+    const amount =
+      rate === undefined ? undefined : Math.max(CONNECTIONS, Math.round(rate * durationS));
+    const result = await runLoad({
+      ...cell.spec,
+      connections: CONNECTIONS,
+      durationS,
+      ...(amount ? { amount } : {}),
+    });
+    const elapsedS = (Date.now() - t0) / 1000;
+    const after = cpuNow();
+    const per = Math.max(result.requests, 1);
+    const statements = cell.countStatements
+      ? ((await statementsNow()) - statementsBefore - backgroundPerS * elapsedS) / per
+      : null;
+    if (result.sampleFailure)
+      say(`  ${cell.row} @ ${cell.hop}: ${result.failed} failed, e.g. ${result.sampleFailure}`);
+    return {
+      ...result,
+      cpu: Object.fromEntries(
+        measured.map((p) => [p.name, (after[p.name]! - before[p.name]!) / per]),
+      ),
+      statements,
+    };
+  }
+
+  say(`warm-up: ${cells.length} cells × 1 s`);
+  for (const cell of cells) {
+    const warm = await measure(cell, 1);
+    await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish
+    warmRate.set(cell, warm.rps);
+  }
+  const samples = new Map<Cell, Sample[]>(cells.map((c) => [c, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    say(
+      `round ${round}/${ROUNDS}: ${cells.length} cells × ${DURATION_S} s, ${CONNECTIONS} connections`,
+    );
+    for (const cell of cells) samples.get(cell)!.push(await measure(cell, DURATION_S));
+  }
+  const results = new Map([...samples].map(([c, s]) => [c, summarise(s)]));
+  const peakRss = Object.fromEntries(measured.map((p) => [p.name, peakRssMb(p.pid() ?? 0)]));
+  const names = measured.map((p) => p.name);
+  const report = [
     `# Benchmark ${new Date().toISOString()}`,
     '',
-    `${CONNECTIONS} connections, ${DURATION_S} s per row, 2-core machine, embedded PostgreSQL, all services on one host.`,
+    `${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; ` +
+      `${CONNECTIONS} connections, medians of ${ROUNDS} interleaved rounds; each cell a fixed number of requests, about ${DURATION_S} s at its 1 s warm-up's rate (at least ${CONNECTIONS}); ` +
+      `background SQL ${backgroundPerS.toFixed(1)} statements/s subtracted.`,
     '',
-    '| path | requests | req/s | p50 ms | p99 ms | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
+    table(cells, results, names),
+    '',
+    '| process | idle RSS MB | peak RSS MB | idle CPU ms/s |',
+    '|---|---:|---:|---:|',
+    ...names.map(
+      (n) =>
+        `| ${n} | ${idleRss[n]!.toFixed(0)} | ${peakRss[n]!.toFixed(0)} | ${idleCpu(n).toFixed(0)} |`,
     ),
     '',
   ].join('\n');
-  console.log(`\n${table}`);
-  const dir = new URL('./results/', import.meta.url);
+  console.log(`\n${report}`);
+  const dir = `${repoRoot}bench/results`;
   await mkdir(dir, { recursive: true });
-  const file = new URL(`${new Date().toISOString().replace(/[:.]/g, '-')}.md`, dir);
-  await writeFile(file, table);
-  console.log(
-    `written to ${file.pathname} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`,
-  );
+  const file = `${dir}/${new Date().toISOString().replace(/[:.]/g, '-')}.md`;
+  await writeFile(file, report);
+  say(`written to ${file}`);
 } finally {
+  for (const stop of stopAll) stop();
   await stack.stop();
+  await db.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  if (flags.profile) console.log(`\n${await summariseProfiles(flags.profile, pidNames)}`);
 }

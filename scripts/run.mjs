@@ -90,8 +90,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
 const [task, ...rest] = process.argv.slice(2);
 ensureInstalled();
 
+/** Services run as compiled JavaScript: compile src/ to dist/ when the sources changed. */
+const compile = (...flags) => must(process.execPath, ['scripts/build.mjs', ...flags]);
+
 switch (task) {
+  case 'build':
+    compile('--force');
+    break;
   case 'start':
+    compile();
     process.exit(run(process.execPath, [...TS, 'stack/src/start.ts', ...rest]));
     break;
   case 'cli':
@@ -101,8 +108,19 @@ switch (task) {
     process.exit(run(process.execPath, [...TS, 'stack/src/compose.ts', ...rest]));
     break;
   case 'bench':
+    compile();
     process.exit(run(process.execPath, [...TS, 'bench/run.ts', ...rest]));
     break;
+  case 'fuzz': {
+    // `npm run fuzz -- --runs N [--seed S]`: the fuzz test of the faults project, for longer.
+    const flag = (name) => (rest.includes(name) ? rest[rest.indexOf(name) + 1] : undefined);
+    const env = { ...process.env, FUZZ_RUNS: flag('--runs') ?? '1000' };
+    if (flag('--seed')) env.FUZZ_SEED = flag('--seed');
+    process.exit(
+      run(bin('vitest'), ['run', '--project', 'faults', 'test/faults/fuzz.test.ts'], { env }),
+    );
+    break;
+  }
   case 'lint':
     staticChecks();
     break;
@@ -121,6 +139,8 @@ switch (task) {
     printSummary();
     break;
   default:
-    console.error('usage: node scripts/run.mjs start|test|cli|compose|bench|lint|format [args]');
+    console.error(
+      'usage: node scripts/run.mjs start|test|cli|compose|bench|build|fuzz|lint|format [args]',
+    );
     process.exit(2);
 }

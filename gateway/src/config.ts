@@ -12,23 +12,48 @@ import {
   urlVar,
 } from '@campaign/platform';
 
-const schema = z.object({
-  GATEWAY_HOST: hostVar,
-  GATEWAY_PORT: portVar(4000),
-  LENS_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4001/graphql'),
-  SETTLEMENT_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4002/graphql'),
-  GATEWAY_INTROSPECTION: booleanVar(true),
-  SUBGRAPH_SECRET: subgraphSecretVar,
-  /** Only a caller with it (the REST adapter) chooses the client address sent to subgraphs. */
-  PROXY_SECRET: proxySecretVar,
-  ...graphqlLimitVars('GATEWAY', GATEWAY_LIMITS),
-  LOG_LEVEL: logLevelVar,
-});
+/** Unset: the explorer follows GATEWAY_INTROSPECTION (it reads the schema by introspection). */
+const optionalBooleanVar = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
-export type GatewayConfig = z.infer<typeof schema>;
+/** Introspection and the explorer default to off in production: the schema is a map to attack. */
+const schema = (production: boolean) =>
+  z
+    .object({
+      GATEWAY_HOST: hostVar,
+      GATEWAY_PORT: portVar(4000),
+      /** The federation engine: Apollo's gateway, or Hive's on the same supergraph (issue 16). */
+      GATEWAY_ENGINE: z.enum(['apollo', 'hive']).default('apollo'),
+      LENS_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4001/graphql'),
+      SETTLEMENT_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4002/graphql'),
+      GATEWAY_INTROSPECTION: booleanVar(!production),
+      /** The GraphiQL page at GET /graphql for a browser (issue 15). */
+      GATEWAY_EXPLORER: optionalBooleanVar,
+      SUBGRAPH_SECRET: subgraphSecretVar,
+      /** Only a caller with it (the REST adapter) chooses the client address sent to subgraphs. */
+      PROXY_SECRET: proxySecretVar,
+      ...graphqlLimitVars('GATEWAY', GATEWAY_LIMITS),
+      LOG_LEVEL: logLevelVar,
+    })
+    .transform((config, ctx) => {
+      const explorer = config.GATEWAY_EXPLORER ?? config.GATEWAY_INTROSPECTION;
+      if (explorer && !config.GATEWAY_INTROSPECTION) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GATEWAY_EXPLORER'],
+          message: 'the explorer needs GATEWAY_INTROSPECTION=true (it reads the schema that way)',
+        });
+        return z.NEVER;
+      }
+      return { ...config, GATEWAY_EXPLORER: explorer };
+    });
+
+export type GatewayConfig = z.infer<ReturnType<typeof schema>>;
 
 export function loadGatewayConfig(
   env: Record<string, string | undefined> = process.env,
 ): GatewayConfig {
-  return parseEnv('gateway', schema, env);
+  return parseEnv('gateway', schema(env['NODE_ENV'] === 'production'), env);
 }

@@ -1,2 +1,3 @@
 export { startGateway } from './server.js';
 export { loadGatewayConfig, type GatewayConfig } from './config.js';
+export { startHiveGateway } from './hive.js';

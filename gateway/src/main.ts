@@ -1,5 +1,13 @@
 import { runService } from '@campaign/platform';
 import { loadGatewayConfig } from './config.js';
-import { startGateway } from './server.js';
 
-await runService('gateway', () => startGateway(loadGatewayConfig()));
+// Only the selected engine is loaded: each engine's libraries cost a process tens of MB.
+await runService('gateway', async () => {
+  const config = loadGatewayConfig();
+  if (config.GATEWAY_ENGINE === 'hive') {
+    const { startHiveGateway } = await import('./hive.js');
+    return startHiveGateway(config);
+  }
+  const { startGateway } = await import('./server.js');
+  return startGateway(config);
+});

@@ -13,6 +13,8 @@ import {
 import { mountGraphQL, SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
+import { registerExplorer } from './explorer.js';
+import { subgraphFetcher } from './subgraph-fetcher.js';
 
 /**
  * Headers a subgraph needs from the client request: the credential, the request id, the client
@@ -35,12 +37,15 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
     lens: config.LENS_SUBGRAPH_URL,
     settlement: config.SETTLEMENT_SUBGRAPH_URL,
   };
+  // Keep-alive pools to the subgraphs (issue 14), closed with the server.
+  const subgraphs = subgraphFetcher();
   const gateway = new ApolloGateway({
     supergraphSdl: await readSupergraph(),
     logger,
     buildService: ({ name, url }) =>
       new RemoteGraphQLDataSource<GatewayContext>({
         url: subgraphUrls[name] ?? url,
+        fetcher: subgraphs.fetcher,
         willSendRequest({ request, context }) {
           request.http?.headers.set(SUBGRAPH_SECRET_HEADER, config.SUBGRAPH_SECRET);
           for (const header of FORWARDED_HEADERS) {
@@ -71,6 +76,8 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
     // Answers carry account data, bank details and tokens: never stored by a cache.
     reply.header('cache-control', 'no-store');
   });
+  app.addHook('onClose', subgraphs.close);
+  if (config.GATEWAY_EXPLORER) registerExplorer(app);
   await mountGraphQL<GatewayContext>({
     app,
     gateway,

@@ -64,3 +64,20 @@ function refuseDevelopmentSecrets(service: string, config: unknown, nodeEnv: str
       '(refused when NODE_ENV=production)',
   );
 }
+
+/**
+ * `json`: one JSON object per line, for machines (log shippers, `jq`); `pretty`: one readable
+ * line per event, for a person at a terminal; `auto`: pretty when stdout is a terminal.
+ */
+export const logFormatVar = z.enum(['auto', 'pretty', 'json']).default('auto');
+export type LogFormat = 'pretty' | 'json';
+
+/** LOG_FORMAT, validated, with `auto` decided by whether this process writes to a terminal. */
+export function logFormat(
+  env: Record<string, string | undefined> = process.env,
+  isTerminal: boolean = process.stdout.isTTY === true,
+): LogFormat {
+  const { LOG_FORMAT } = parseEnv('logging', z.object({ LOG_FORMAT: logFormatVar }), env);
+  if (LOG_FORMAT === 'auto') return isTerminal ? 'pretty' : 'json';
+  return LOG_FORMAT;
+}

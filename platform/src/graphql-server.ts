@@ -6,7 +6,6 @@ import {
   type BaseContext,
 } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,9 +37,12 @@ function sameSecret(sent: string | string[] | undefined, expected: string): bool
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Depth, alias, token, directive and cost limits: refused before any resolver or subgraph call. */
-function armorFor(limits: GraphQLLimits, introspection: boolean) {
-  return new ApolloArmor({
+/**
+ * Depth, alias, token, directive and cost limits: refused before any resolver or subgraph call.
+ * One configuration for both servers that take it (Apollo here, envelop in the Hive gateway).
+ */
+export function armorOptions(limits: GraphQLLimits, introspection: boolean) {
+  return {
     maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true },
     maxAliases: { n: limits.maxAliases },
     maxTokens: { n: limits.maxTokens },
@@ -48,7 +50,11 @@ function armorFor(limits: GraphQLLimits, introspection: boolean) {
     costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true },
     // "Did you mean …?" would describe a schema that introspection is meant to hide.
     blockFieldSuggestion: { enabled: !introspection },
-  }).protect();
+  };
+}
+
+function armorFor(limits: GraphQLLimits, introspection: boolean) {
+  return new ApolloArmor(armorOptions(limits, introspection)).protect();
 }
 
 /** Serves GraphQL at POST/GET /graphql of a service app. */
@@ -66,9 +72,9 @@ export async function mountGraphQL<C extends BaseContext>(
     formatError: maskError,
     plugins: [
       fastifyApolloDrainPlugin(app),
-      options.introspection
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true })
-        : ApolloServerPluginLandingPageDisabled(),
+      // Apollo's landing page loads Apollo Sandbox from a CDN: blank on a machine without
+      // internet. The gateway serves its own explorer instead (gateway/src/explorer.ts).
+      ApolloServerPluginLandingPageDisabled(),
       // armor's typings name @apollo/server's CommonJS build; the plugins are the same objects.
       ...(armor.plugins as unknown as ApolloServerPlugin<C>[]),
       {

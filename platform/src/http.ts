@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
+import { errorBody } from '@campaign/schema';
 import type { Logger } from './logger.js';
+import { RequestLogController } from './request-log.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -30,7 +33,19 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
+    // One line per request for people, none for probes (request-log.ts).
+    logController: new RequestLogController(),
     ...(options.clientErrorHandler ? { clientErrorHandler: options.clientErrorHandler } : {}),
+    // A URL the router cannot take (a path parameter over its length limit, a bad escape): the
+    // caller's to fix, in the catalogue's shape, never fastify's own body echoing the path.
+    frameworkErrors: (_error, _request, reply) =>
+      void (reply as FastifyReply).code(400).send({
+        success: false,
+        error: errorBody(
+          'INVALID_REQUEST',
+          'The URL cannot be read: a path part is malformed or too long.',
+        ),
+      }),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

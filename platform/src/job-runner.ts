@@ -57,17 +57,38 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<WorkerS
   const { run } = await graphileWorker();
   const logger = await workerLogger(options.logger);
   const supervisor = new WorkerSupervisor({
-    launch: () =>
-      run({
+    launch: async () => {
+      // A pool of our own, listened to for its whole life: graphile-worker removes its own
+      // 'error' listener when a runner is retired, and a connection the database drops while
+      // idle in that pool (an outage, with no job running) would then raise an unhandled
+      // 'error' and end the process. The pool ends once its runner has.
+      const pgPool = new pg.Pool({
         connectionString: options.connectionString,
-        concurrency: options.concurrency,
-        maxPoolSize: Math.min(options.concurrency + 2, 12),
-        noHandleSignals: true,
-        pollInterval: options.pollIntervalMs ?? 2_000,
-        crontab: '',
-        logger,
-        taskList: options.taskList,
-      }),
+        max: Math.min(options.concurrency + 2, 12),
+        // A connection attempt the database never answers fails, so a start cannot hang on it.
+        connectionTimeoutMillis: 5_000,
+      });
+      pgPool.on('error', (err) =>
+        options.logger.debug({ err }, 'job runner connection lost while idle'),
+      );
+      const end = () => pgPool.end().catch(() => undefined);
+      try {
+        const runner = await run({
+          pgPool,
+          concurrency: options.concurrency,
+          noHandleSignals: true,
+          pollInterval: options.pollIntervalMs ?? 2_000,
+          crontab: '',
+          logger,
+          taskList: options.taskList,
+        });
+        void runner.promise.then(end, end);
+        return runner;
+      } catch (err) {
+        await end();
+        throw err;
+      }
+    },
     unlockWorkers: (workerIds) => forceUnlockWorkers(options.connectionString, workerIds),
     logger: options.logger,
     ...(options.minBackoffMs !== undefined ? { minBackoffMs: options.minBackoffMs } : {}),

@@ -1,8 +1,24 @@
 import { pino, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
+import { logFormat } from './config.js';
 
 export type { Logger };
 
 /** One structured logger per service; the request id travels in every child logger. */
 export function createLogger(service: string, level: string): Logger {
-  return pino({ name: service, level, base: { service } });
+  const options = { name: service, level, base: { service } };
+  if (level === 'silent' || logFormat() === 'json') return pino(options);
+  return pino(
+    options,
+    PinoPretty({
+      // "12:00:01.234 INFO  gateway: gateway listening url=…": the service first, then the event.
+      translateTime: 'SYS:HH:MM:ss.l',
+      // `http` repeats what a request line's message says (see logRequest in http.ts).
+      ignore: 'pid,hostname,service,name,http',
+      messageFormat: '{service}: {msg}',
+      singleLine: true,
+      // Written before the next line of code runs, so a crash never loses its last lines.
+      sync: true,
+    }),
+  );
 }

@@ -3,9 +3,17 @@ import { PlatformError } from '@campaign/schema';
 import { describeWindow, PostgresRateLimiter, rateLimitHeaders } from './rate-limit.js';
 
 /** A store that answers the upsert with a fixed row: the SQL itself is tested on PostgreSQL. */
-const answering = (hits: number, reset: number) => ({
-  execute: (async () => [{ hits, reset: String(reset) }]) as never,
-});
+const answering = (hits: number, reset: number) =>
+  ({
+    getKnex: () => ({
+      client: {
+        acquireConnection: async () => ({
+          query: async () => ({ rows: [{ hits, reset: String(reset) }] }),
+        }),
+        releaseConnection: async () => undefined,
+      },
+    }),
+  }) as never;
 
 describe('rate limit', () => {
   it('names its window as a person would', () => {

@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
+import { runPrepared, type PreparedSqlStore, type PreparedStatement } from './prepared-sql.js';
 
 /**
  * The platform's one rate limiter (DESIGN.md L8 per API key, S12 per client address): a fixed
@@ -18,6 +18,12 @@ import { PlatformError } from '@campaign/schema';
  * Buckets are the caller's names (`api_key:<id>`, `business_verify:<address>`): one table serves
  * every limit of a service. A row whose window has ended is reset in place by the bucket's next
  * request, so the table holds one small row per bucket ever seen.
+ *
+ * The upsert commits asynchronously (`synchronous_commit = off` for its own transaction only): it
+ * costs no WAL flush (fsync), so a counter is not the bottleneck of every request, and it stays
+ * in the shared table, so every replica still sees the same count at once. A database crash can
+ * lose the last few hundred milliseconds of counts (PostgreSQL's WAL writer flushes every
+ * `wal_writer_delay`, 200 ms): a window may then admit that many requests more, never fewer.
  */
 
 export interface RateLimitPolicy {
@@ -54,7 +60,7 @@ export function describeWindow(seconds: number): string {
 }
 
 /** What a limiter needs of a database handle: MikroORM's EntityManager (or a fork) has it. */
-export type RateLimitStore = Pick<EntityManager, 'execute'>;
+export type RateLimitStore = PreparedSqlStore;
 
 export interface RateLimiterOptions {
   /** The counters' table; `rate_limit_window` unless a service names another. */
@@ -66,12 +72,26 @@ export interface RateLimiterOptions {
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export class PostgresRateLimiter {
-  private readonly table: string;
+  private readonly upsert: PreparedStatement;
 
   constructor(private readonly options: RateLimiterOptions) {
-    this.table = options.table ?? 'rate_limit_window';
+    const table = options.table ?? 'rate_limit_window';
     // The name is interpolated into SQL: only a plain identifier is accepted, never input.
-    if (!TABLE_NAME.test(this.table)) throw new Error(`bad rate limit table name ${this.table}`);
+    if (!TABLE_NAME.test(table)) throw new Error(`bad rate limit table name ${table}`);
+    // `set_config(..., true)` lasts until the end of this statement's own (implicit)
+    // transaction, so it makes only this commit asynchronous.
+    this.upsert = {
+      name: `rate_limit_consume_${table}`,
+      text: `insert into ${table} as w (bucket, window_start, hits)
+         select $1, now(), 1 from (select set_config('synchronous_commit', 'off', true)) as async_commit
+       on conflict (bucket) do update set
+         window_start = case when w.window_start <= now() - make_interval(secs => $2)
+                             then now() else w.window_start end,
+         hits = case when w.window_start <= now() - make_interval(secs => $2)
+                     then 1 else w.hits + 1 end
+       returning hits,
+         ceil(extract(epoch from (window_start + make_interval(secs => $2) - now()))) as reset`,
+    };
   }
 
   /**
@@ -86,17 +106,10 @@ export class PostgresRateLimiter {
     policy: RateLimitPolicy,
   ): Promise<RateLimitState> {
     const { limit, windowSeconds } = policy;
-    const [row] = await db.execute<{ hits: number; reset: string }[]>(
-      `insert into ${this.table} as w (bucket, window_start, hits) values (?, now(), 1)
-       on conflict (bucket) do update set
-         window_start = case when w.window_start <= now() - make_interval(secs => ?)
-                             then now() else w.window_start end,
-         hits = case when w.window_start <= now() - make_interval(secs => ?)
-                     then 1 else w.hits + 1 end
-       returning hits,
-         ceil(extract(epoch from (window_start + make_interval(secs => ?) - now()))) as reset`,
-      [bucket, windowSeconds, windowSeconds, windowSeconds],
-    );
+    const [row] = await runPrepared<{ hits: number; reset: string }>(db, this.upsert, [
+      bucket,
+      windowSeconds,
+    ]);
     const hits = Number(row!.hits);
     const state: RateLimitState = {
       limit,

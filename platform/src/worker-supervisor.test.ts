@@ -30,6 +30,7 @@ function supervised(launches: (() => Promise<Runner>)[]) {
     logger: createLogger('jobs', 'silent'),
     minBackoffMs: 5,
     maxBackoffMs: 20,
+    launchTimeoutMs: 50,
   });
   return { supervisor, launch, unlockWorkers };
 }
@@ -91,6 +92,29 @@ describe('WorkerSupervisor', () => {
     last.events.emit('pool:listen:success', {});
     expect(supervisor.health()).toEqual({ ok: true });
     await supervisor.stop();
+  });
+
+  it('gives up a start that hangs, starts another, and stops the hung one if it ever starts', async () => {
+    const first = fakeRunner();
+    const hung = fakeRunner();
+    const last = fakeRunner();
+    let release!: () => void;
+    const { supervisor, launch } = supervised([
+      async () => first.runner,
+      () => new Promise<Runner>((resolve) => (release = () => resolve(hung.runner))),
+      async () => last.runner,
+    ]);
+    await supervisor.start();
+    first.events.emit('pool:listen:error', { error: new Error('terminating connection') });
+    await vi.waitFor(() => expect(supervisor.restarts).toBe(1));
+    expect(launch).toHaveBeenCalledTimes(3);
+    last.events.emit('pool:listen:success', {});
+    expect(supervisor.health()).toEqual({ ok: true });
+    release();
+    await vi.waitFor(() => expect(hung.stop).toHaveBeenCalledOnce());
+    expect(supervisor.health()).toEqual({ ok: true });
+    await supervisor.stop();
+    expect(last.stop).toHaveBeenCalledOnce();
   });
 
   it('replaces a runner whose promise ended or failed by itself', async () => {

@@ -15,6 +15,12 @@ export interface SupervisorOptions {
   minBackoffMs?: number;
   /** The longest delay between two starts: bounds the time to recover after the database is back. */
   maxBackoffMs?: number;
+  /**
+   * A replacement that has not started by then counts as a failed start (and is stopped if it
+   * ever does): a start hanging on a half-open database connection would otherwise hold the
+   * service "not ready" long after the database is back. Default 10 s.
+   */
+  launchTimeoutMs?: number;
 }
 
 export type RunnerHealth = { ok: true } | { ok: false; reason: string };
@@ -41,12 +47,14 @@ export class WorkerSupervisor {
   private readonly retiring = new Set<Promise<void>>();
   private readonly minBackoffMs: number;
   private readonly maxBackoffMs: number;
+  private readonly launchTimeoutMs: number;
   /** How many replacement runners were started (for logs and tests). */
   restarts = 0;
 
   constructor(private readonly options: SupervisorOptions) {
     this.minBackoffMs = options.minBackoffMs ?? 200;
     this.maxBackoffMs = options.maxBackoffMs ?? 3_000;
+    this.launchTimeoutMs = options.launchTimeoutMs ?? 10_000;
   }
 
   /** Starts the first runner; throws (like any start-up failure) when it cannot. */
@@ -144,7 +152,7 @@ export class WorkerSupervisor {
     if (this.state !== 'restarting') return;
     let runner: Runner;
     try {
-      runner = await this.options.launch();
+      runner = await this.launchWithin();
     } catch (err) {
       this.failures++;
       this.reason = `cannot start a new runner (attempt ${this.failures}): ${messageOf(err)}`;
@@ -160,6 +168,27 @@ export class WorkerSupervisor {
     this.restarts++;
     this.adopt(runner);
     this.options.logger.warn({ restarts: this.restarts }, 'job runner replaced');
+  }
+
+  /** launch(), given up after launchTimeoutMs; a runner that starts later is stopped at once. */
+  private launchWithin(): Promise<Runner> {
+    let timer: NodeJS.Timeout | undefined;
+    let late = false;
+    const launching = this.options.launch();
+    launching.then(
+      (runner) => {
+        if (late) this.retire(runner);
+      },
+      () => undefined,
+    );
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        late = true;
+        reject(new Error(`no runner within ${this.launchTimeoutMs} ms`));
+      }, this.launchTimeoutMs);
+      timer.unref();
+    });
+    return Promise.race([launching, timeout]).finally(() => clearTimeout(timer));
   }
 
   private async unlockDeadWorkers(): Promise<void> {

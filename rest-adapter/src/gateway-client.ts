@@ -1,3 +1,4 @@
+import { Pool } from 'undici';
 import {
   LENS_INTERFACE_HEADER,
   PROXY_SECRET_HEADER,
@@ -17,15 +18,34 @@ export interface GraphQLResponse<T> {
 
 export class GatewayUnreachableError extends Error {}
 
+/** Keep-alive connections to the gateway: more than the concurrent requests one adapter serves. */
+const CONNECTIONS = 64;
+
 /**
  * Sends one GraphQL operation to the gateway with the caller's credential, request id and
  * address (vouched for with the proxy secret: the gateway believes no one else's).
  */
 export class GatewayClient {
+  /**
+   * undici's keep-alive pool to the gateway: Node's fetch cost 57 % of the adapter's CPU under
+   * load (issue 14); a pool built for proxying keeps connections open and parses far less.
+   */
+  private readonly pool: Pool;
+  private readonly path: string;
+
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly proxySecret: string,
-  ) {}
+  ) {
+    const target = new URL(url);
+    this.pool = new Pool(target.origin, { connections: CONNECTIONS });
+    this.path = `${target.pathname}${target.search}`;
+  }
+
+  /** Closes the pool's connections (the adapter's onClose). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
 
   async execute<T = Record<string, unknown>>(
     query: string,
@@ -41,9 +61,10 @@ export class GatewayClient {
       lensInterface?: LensInterface;
     },
   ): Promise<GraphQLResponse<T>> {
-    let response: Response;
+    let body: string;
     try {
-      response = await fetch(this.url, {
+      const response = await this.pool.request({
+        path: this.path,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -56,9 +77,10 @@ export class GatewayClient {
         },
         body: JSON.stringify({ query, variables }),
       });
+      body = await response.body.text();
     } catch (error) {
       throw new GatewayUnreachableError(error instanceof Error ? error.message : String(error));
     }
-    return (await response.json()) as GraphQLResponse<T>;
+    return JSON.parse(body) as GraphQLResponse<T>;
   }
 }

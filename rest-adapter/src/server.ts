@@ -1,10 +1,13 @@
 import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestAdapterConfig } from './config.js';
+import { registerReferencePage } from './docs-page.js';
 import { httpError, httpErrorOf, type HttpError } from './errors.js';
 import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
 import { registerMcpRoutes } from './mcp/mcp-route.js';
 import { lensDocument } from './openapi.js';
+import { documentedRoutes } from './openapi-settlement.js';
+import { settlementDocument, withDocumentedBodies } from './openapi-settlement-served.js';
 import {
   addSecurityHeaders,
   clientErrorHandler,
@@ -12,23 +15,10 @@ import {
   unsafeTextError,
 } from './request-guards.js';
 import type { Route } from './route.js';
-import { agencyRoutes } from './routes/agency.routes.js';
 import { lensRoutes } from './routes/lens.routes.js';
-import { partnerSettlementRoutes } from './routes/partner-settlement.routes.js';
-import { publicRoutes } from './routes/public.routes.js';
-import { quotationRoutes } from './routes/quotation.routes.js';
-import { settlementRoutes } from './routes/settlement.routes.js';
-import { webhookRoutes } from './routes/webhook.routes.js';
 
-export const routes: Route<never>[] = [
-  ...lensRoutes,
-  ...settlementRoutes,
-  ...partnerSettlementRoutes,
-  ...agencyRoutes,
-  ...quotationRoutes,
-  ...publicRoutes,
-  ...webhookRoutes,
-];
+/** Lens first, then every documented route in the order the settlement document lists them. */
+export const routes: Route<never>[] = withDocumentedBodies([...lensRoutes, ...documentedRoutes]);
 
 function sendError(reply: FastifyReply, error: HttpError) {
   const retryAfter = error.extensions['retryAfterSeconds'];
@@ -58,6 +48,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
       if (!response.ok) throw new Error('gateway is not ready');
     },
   });
+  app.addHook('onClose', () => gateway.close());
   // Body problems are the caller's to fix: always a 400 in the catalogue's shape.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.statusCode && error.statusCode < 500) {
@@ -111,6 +102,10 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
   app.get('/api/lens/v1/openapi.json', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(lensDocument),
   );
+  app.get('/api/openapi.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(settlementDocument()),
+  );
+  registerReferencePage(app);
   const mount = (scope: typeof app, route: Route<never>) =>
     scope.route({
       method: route.method,

@@ -7,7 +7,9 @@ import {
   SUBGRAPHS,
   subgraphSdlFile,
 } from '@campaign/schema';
+import { settlementOpenApiFile } from '@campaign/rest-adapter';
 import { emitSubgraphSdl } from './compose.js';
+import { settlementOpenApiDocumentText } from './settlement-openapi.js';
 
 describe('committed schema files', () => {
   it.each(SUBGRAPHS.map((s) => s.name))(
@@ -19,5 +21,9 @@ describe('committed schema files', () => {
 
   it('schema/supergraph.graphql is the composition of the committed subgraphs', async () => {
     expect(composeSupergraph(await readSubgraphSdls())).toBe(await readSupergraph());
+  });
+
+  it('schema/openapi/settlement.json is built from the routes and the committed SDL', async () => {
+    expect(await readFile(settlementOpenApiFile, 'utf8')).toBe(settlementOpenApiDocumentText());
   });
 });

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { composeSupergraph, SUBGRAPHS, subgraphSdlFile, supergraphFile } from '@campaign/schema';
 import { lensOpenApiFile, lensOpenApiText } from '@campaign/schema';
+import { settlementOpenApiFile } from '@campaign/rest-adapter';
 import { repoRoot } from './processes.js';
+import { settlementOpenApiDocumentText } from './settlement-openapi.js';
 
 /**
  * Emits each subgraph's SDL in its own process (type-graphql keeps decorator metadata
@@ -27,4 +29,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('wrote schema/supergraph.graphql');
   await writeFile(lensOpenApiFile, lensOpenApiText());
   console.log('wrote schema/openapi/lens.json');
+  // After the SDL above: the settlement document is built from the committed settlement SDL.
+  await writeFile(settlementOpenApiFile, settlementOpenApiDocumentText());
+  console.log('wrote schema/openapi/settlement.json');
 }

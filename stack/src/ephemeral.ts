@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadStackConfig } from './config.js';
-import { freePort } from './free-port.js';
+import { freeStackPorts } from './free-port.js';
 import { startStack, type RunningStack, type StackOptions } from './stack.js';
 
 /**
@@ -15,17 +15,9 @@ export async function startEphemeralStack(
   const dataDir = await mkdtemp(join(tmpdir(), 'campaign-stack-'));
   // The database runs as `nobody` when we are root: it must be able to enter the folder.
   await chmod(dataDir, 0o755);
-  const [pg, rest, gateway, lens, settlement, providers] = await Promise.all(
-    Array.from({ length: 6 }, freePort),
-  );
   const config = loadStackConfig({
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pg),
-    REST_PORT: String(rest),
-    GATEWAY_PORT: String(gateway),
-    LENS_PORT: String(lens),
-    SETTLEMENT_PORT: String(settlement),
-    PROVIDERS_BASE_PORT: String(providers),
+    ...(await freeStackPorts()),
     // Only the base port is known to be free; the other simulators take any free port (0).
     MAIL_SIM_SMTP_PORT: '0',
     MAIL_SIM_HTTP_PORT: '0',
@@ -39,6 +31,7 @@ export async function startEphemeralStack(
     urls: stack.urls,
     database: stack.database,
     services: stack.services,
+    ...(stack.replicas ? { replicas: stack.replicas } : {}),
     stop: async () => {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

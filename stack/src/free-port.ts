@@ -13,3 +13,21 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Free ports for the database, the four services and the simulators' base, as the stack
+ * configuration's variables: what every stack started on a busy machine (tests, faults) binds.
+ */
+export async function freeStackPorts() {
+  const [pg, rest, gateway, lens, settlement, providers] = await Promise.all(
+    Array.from({ length: 6 }, freePort),
+  );
+  return {
+    EMBEDDED_PG_PORT: String(pg),
+    REST_PORT: String(rest),
+    GATEWAY_PORT: String(gateway),
+    LENS_PORT: String(lens),
+    SETTLEMENT_PORT: String(settlement),
+    PROVIDERS_BASE_PORT: String(providers),
+  };
+}

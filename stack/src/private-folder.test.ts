@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './free-port.js';
+import { freeStackPorts } from './free-port.js';
 import { POINTER_FILE } from './postgres-placement.js';
 import { repoRoot } from './processes.js';
 import { LOCK_FILE } from './stack-lock.js';
@@ -53,18 +53,7 @@ describe.runIf(asRoot)('npm start as root in a folder only root can enter', () =
     clone = join(folder, 'repo');
     const cloned = spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' });
     expect(cloned.status).toBe(0);
-    const [pg, rest, gateway, lens, settlement, providers] = await Promise.all(
-      Array.from({ length: 6 }, freePort),
-    );
-    env = {
-      EMBEDDED_PG_PORT: String(pg),
-      REST_PORT: String(rest),
-      GATEWAY_PORT: String(gateway),
-      LENS_PORT: String(lens),
-      SETTLEMENT_PORT: String(settlement),
-      PROVIDERS_BASE_PORT: String(providers),
-      LOG_LEVEL: 'warn',
-    };
+    env = { ...(await freeStackPorts()), LOG_LEVEL: 'warn' };
     delete process.env['DATA_DIR']; // the default: .data inside the private clone
     first = run(clone, env);
   }, 240_000);

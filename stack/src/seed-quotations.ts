@@ -84,17 +84,7 @@ const MOVES = {
  * campaign exists) and when no quotation exists yet.
  */
 export async function seedQuotations(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rowCount: found } = await client.query('select 1 from quotation limit 1');
-    const { rowCount: isDemo } = await client.query(
-      `select 1 from campaign where id = 'CAM11' and title = 'Cancelled pop-up'`,
-    );
-    if (found || !isDemo) return;
-  } finally {
-    await client.end();
-  }
+  if (!(await demoWithout(url, 'quotation'))) return;
   const orm = await initSettlementOrm(url, 2);
   try {
     const { quotationChanges } = createSettlementServices();
@@ -116,5 +106,26 @@ export async function seedQuotations(url: string): Promise<void> {
     }
   } finally {
     await orm.close();
+  }
+}
+
+/**
+ * True on the demo database (its last demo campaign exists) while `table` has no row yet: the
+ * condition under which a demo seeding step runs, so that each runs once.
+ */
+export async function demoWithout(
+  url: string,
+  table: 'settlement' | 'quotation',
+): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount: found } = await client.query(`select 1 from ${table} limit 1`);
+    const { rowCount: isDemo } = await client.query(
+      `select 1 from campaign where id = 'CAM11' and title = 'Cancelled pop-up'`,
+    );
+    return !found && Boolean(isDemo);
+  } finally {
+    await client.end();
   }
 }

@@ -4,7 +4,7 @@ import type { Principal } from '@campaign/platform';
 import { initSettlementOrm } from '@campaign/settlement';
 import { createSettlementServices } from '@campaign/settlement';
 import { Settlement } from '@campaign/settlement';
-import { seedQuotations } from './seed-quotations.js';
+import { demoWithout, seedQuotations } from './seed-quotations.js';
 
 /**
  * Demo data (DESIGN.md section 5): the default agency and one more, partners of all three entity
@@ -84,17 +84,7 @@ const partner = (partnerId: string): Principal => ({
  * audit and outbox are what the API itself produces). SET<n> as listed in docs/settlement.md.
  */
 async function seedSettlementStates(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rowCount: settled } = await client.query('select 1 from settlement limit 1');
-    const { rowCount: demo } = await client.query(
-      `select 1 from campaign where id = 'CAM11' and title = 'Cancelled pop-up'`,
-    );
-    if (settled || !demo) return;
-  } finally {
-    await client.end();
-  }
+  if (!(await demoWithout(url, 'settlement'))) return;
   const orm = await initSettlementOrm(url, 2);
   try {
     const em = () => orm.em.fork();

@@ -4,6 +4,12 @@ import type { StackConfig } from './config.js';
 import { ensureDatabase, migrateAll } from './databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { repoRoot, superviseService, type SupervisedService } from './processes.js';
+import {
+  launchReplicaSet,
+  type LaunchedSpec,
+  type ReplicaSetOptions,
+  type ReplicaUrls,
+} from './replicas.js';
 import { seedSettlement } from './seed.js';
 import { startOutsideSystems, type OutsideSystemUrls } from './simulators.js';
 import { acquireStackLock } from './stack-lock.js';
@@ -24,6 +30,8 @@ export interface RunningStack {
   database: EmbeddedDatabase | null;
   /** The services, kept running by the orchestrator (restarted when one dies). */
   services: SupervisedService[];
+  /** Every set of services: the first (the URLs above), then each of `replicaSets`. */
+  replicas?: ReplicaUrls[];
   stop(): Promise<void>;
 }
 
@@ -37,6 +45,8 @@ export interface StackOptions {
   upstreamSlowDelayMs?: number;
   /** How long the simulated tax-invoice provider takes to decide (TAX_INVOICE_SIM_DELAY_MS). */
   taxInvoiceDelayMs?: number;
+  /** More sets of the services on the same databases (issue 16: stateless replicas). */
+  replicaSets?: ReplicaSetOptions[];
 }
 
 /**
@@ -108,7 +118,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       lensDatabase,
       settlementDatabase,
     };
+    const launched: LaunchedSpec[] = [];
     const launch = async (name: string, main: string, env: Record<string, string>) => {
+      launched.push({ name, main, env });
       const service = await superviseService(
         { name, main, env: { ...common, ...env } },
         options.serviceOutput,
@@ -140,7 +152,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       REST_PORT: String(config.REST_PORT),
       GATEWAY_URL: urls.gateway,
     });
-    return { urls, database, services, stop };
+    const replicas: ReplicaUrls[] = [urls];
+    for (const [index, set] of (options.replicaSets ?? []).entries())
+      replicas.push(await launchReplicaSet(launched, set, index + 2, urls, launch));
+    return { urls, database, services, replicas, stop };
   } catch (error) {
     await stop();
     throw error;

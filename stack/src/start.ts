@@ -1,4 +1,4 @@
-import { ConfigError } from '@campaign/platform';
+import { ConfigError, logFormat } from '@campaign/platform';
 import { loadStackConfig } from './config.js';
 import { EmbeddedDatabaseError } from './embedded-postgres.js';
 import { StackLockedError } from './stack-lock.js';
@@ -25,7 +25,16 @@ function explainStartFailure(error: unknown): string {
 
 try {
   const started = Date.now();
-  const stack = await startStack({ config: loadStackConfig(), log, serviceOutput: 'inherit' });
+  // The services write to this terminal through the stack: whether a person reads it (readable
+  // lines) or a program does (JSON) is known here, so it is decided here and handed down.
+  const format = logFormat();
+  process.env['LOG_FORMAT'] = format;
+  const stack = await startStack({
+    config: loadStackConfig(),
+    log,
+    serviceOutput: 'inherit',
+    serviceEnv: { LOG_FORMAT: format },
+  });
   const { urls } = stack;
   const mailSink = urls.mailSink
     ? `${urls.mailSink}/messages   (SMTP ${urls.mailSmtp})`
@@ -35,7 +44,8 @@ try {
   Campaign platform is up (${((Date.now() - started) / 1000).toFixed(1)} s)
 
     REST API          ${urls.rest}/api/...
-    GraphQL gateway   ${urls.gateway}   (explorer: open it in a browser)
+    API reference     ${urls.rest}/docs   (open it in a browser; "Try it out" sends)
+    GraphQL explorer  ${urls.gateway}   (open it in a browser; the API at the same URL)
     lens subgraph     ${urls.lens}
     settlement        ${urls.settlement}
     social upstream   ${urls.upstream}
@@ -44,8 +54,10 @@ try {
     tax invoices      ${urls.taxInvoice}
     tax authority     ${urls.taxAuthority}
 
-  An API key:     npm run cli -- lens:create-key
-  An admin token: npm run cli -- auth:token --role SUPER_ADMIN
+  An API key:      npm run cli -- lens:create-key
+  An admin token:  npm run cli -- auth:token --role SUPER_ADMIN
+  A partner token: npm run cli -- auth:token --role PARTNER --partner <id>
+  Logs: one line per event here (LOG_FORMAT=json for JSON lines, LOG_LEVEL=debug for every request).
   Ctrl-C stops everything.
 `);
   let stopping = false;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, partnerAndAdvertiser, newSettlement } from '../settlement/support.js';
-import { cli } from '../support/cli.js';
+import { newSettlement, useCast } from '../settlement/support.js';
+import { keyArgs, useCli } from '../support/cli.js';
 import { rest } from '../support/clients.js';
 import { rawRequest } from '../support/raw-http.js';
 
@@ -17,16 +17,12 @@ const expectSafe = (label: string, headers: { get(name: string): string | null }
 };
 
 describe('security headers of the REST adapter', () => {
-  let key: string;
-  let admin: string;
-  let partner: string;
+  const ctx = useCast('INDIVIDUAL');
+  const keys = useCli({ key: keyArgs('--credits', '100') });
   let settlementId: string;
 
   beforeAll(async () => {
-    [key, admin] = await Promise.all([cli('lens:create-key', '--credits', '100'), adminToken()]);
-    const { partnerId, advertiserId, ...cast } = await partnerAndAdvertiser(admin, 'INDIVIDUAL');
-    partner = cast.partner;
-    settlementId = await newSettlement(admin, { partnerId, advertiserId });
+    settlementId = await newSettlement(ctx.admin, ctx.ids);
   });
 
   const lens = (body: unknown, token?: string) =>
@@ -38,34 +34,36 @@ describe('security headers of the REST adapter', () => {
 
   it('lens: success, bad input, no credential, status look-up', async () => {
     // slow_ always outlasts the test stack's sync budget: a 202, then the status look-up's 200.
-    const accepted = await lens({ accountRef: { handle: 'slow_headers.check' } }, key);
+    const accepted = await lens({ accountRef: { handle: 'slow_headers.check' } }, keys.key);
     expect(accepted.status).toBe(202);
     expectSafe('lens 202', accepted.headers);
     const operationId = (accepted.body as { data: { operationId: string } }).data.operationId;
-    const status = await rest('GET', `/api/lens/v1/operations/${operationId}`, { token: key });
+    const status = await rest('GET', `/api/lens/v1/operations/${operationId}`, { token: keys.key });
     expect(status.status).toBe(200);
     expectSafe('lens status 200', status.headers);
-    const bad = await lens({ nope: 1 }, key);
+    const bad = await lens({ nope: 1 }, keys.key);
     expect(bad.status).toBe(400);
     expectSafe('lens 400', bad.headers);
     const anonymous = await lens({ accountRef: { handle: 'headers.check' } });
     expect(anonymous.status).toBe(401);
     expectSafe('lens 401', anonymous.headers);
-    const missing = await rest('GET', `/api/lens/v1/operations/${randomUUID()}`, { token: key });
+    const missing = await rest('GET', `/api/lens/v1/operations/${randomUUID()}`, {
+      token: keys.key,
+    });
     expect(missing.status).toBe(404);
     expectSafe('lens 404', missing.headers);
   });
 
   it('admin and partner: success and errors', async () => {
     const calls: [string, string, string | undefined, number][] = [
-      ['admin 200', `/api/admin/settlements/${settlementId}`, admin, 200],
-      ['admin list 200', '/api/admin/settlements?limit=1', admin, 200],
-      ['admin 404', '/api/admin/settlements/SET999999999', admin, 404],
+      ['admin 200', `/api/admin/settlements/${settlementId}`, ctx.admin, 200],
+      ['admin list 200', '/api/admin/settlements?limit=1', ctx.admin, 200],
+      ['admin 404', '/api/admin/settlements/SET999999999', ctx.admin, 404],
       ['admin 401', `/api/admin/settlements/${settlementId}`, undefined, 401],
-      ['admin 400', '/api/admin/settlements?limit=0', admin, 400],
-      ['partner 200', `/api/partner/settlements/${settlementId}`, partner, 200],
-      ['partner summary 200', '/api/partner/settlements/summary', partner, 200],
-      ['partner 403/404', '/api/admin/settlements?limit=1', partner, 403],
+      ['admin 400', '/api/admin/settlements?limit=0', ctx.admin, 400],
+      ['partner 200', `/api/partner/settlements/${settlementId}`, ctx.partner, 200],
+      ['partner summary 200', '/api/partner/settlements/summary', ctx.partner, 200],
+      ['partner 403/404', '/api/admin/settlements?limit=1', ctx.partner, 403],
     ];
     for (const [label, path, token, status] of calls) {
       const response = await rest('GET', path, token ? { token } : {});
@@ -73,13 +71,13 @@ describe('security headers of the REST adapter', () => {
       expectSafe(label, response.headers);
     }
     const bad = await rest('PATCH', `/api/admin/settlements/${settlementId}/status`, {
-      token: admin,
+      token: ctx.admin,
       body: '{"status":',
     });
     expect(bad.status).toBe(400);
     expectSafe('admin malformed JSON', bad.headers);
     const media = await rest('PATCH', `/api/admin/settlements/${settlementId}/status`, {
-      token: admin,
+      token: ctx.admin,
       body: 'status=x',
       headers: { 'content-type': 'text/plain' },
     });

@@ -1,27 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.js';
+import { cli, cliProcess } from '../support/cli.js';
 import { graphqlOk, rest, stack } from '../support/clients.js';
-
-const ACCOUNT_SUMMARY_KEYS = [
-  'accountId',
-  'handle',
-  'displayName',
-  'biography',
-  'isPrivate',
-  'isVerified',
-  'followerCount',
-  'followingCount',
-  'postCount',
-  'category',
-].sort();
+import { ACCOUNT_SUMMARY_KEYS } from '../lens/lens-client.js';
+import { INDIVIDUAL_AMOUNTS } from '../settlement/support.js';
 
 describe('one real path through every layer', () => {
   let apiKey: string;
   let adminToken: string;
 
   beforeAll(async () => {
+    // The real `npm run cli` in a process of its own, once; other tests run its code in process.
     [apiKey, adminToken] = await Promise.all([
-      cli('lens:create-key', '--credits', '50'),
+      cliProcess(stack(), 'lens:create-key', '--credits', '50'),
       cli('auth:token', '--role', 'SUPER_ADMIN'),
     ]);
   });
@@ -121,8 +111,6 @@ describe('one real path through every layer', () => {
       token: adminToken,
     });
     expect(detail.status).toBe(200);
-    // INDIVIDUAL in PLATFORM_SETTLEMENT: 20 + 10 points; 300001.5 rounds half up to 300002;
-    // withholding 3.3% of 700003 = 23100.099 → 23100.
     expect(detail.body).toEqual({
       success: true,
       data: expect.objectContaining({
@@ -130,13 +118,7 @@ describe('one real path through every layer', () => {
         campaignId: createCampaign.id,
         status: 'SETTLEMENT_PENDING',
         settlementType: 'PLATFORM_SETTLEMENT',
-        campaignPrice: '1000005.00',
-        commissionRate: '30.00',
-        commissionAmount: '300002.00',
-        settlementAmount: '700003.00',
-        withholdingTaxRate: '3.30',
-        withholdingTaxAmount: '23100.00',
-        payoutAmount: '676903.00',
+        ...INDIVIDUAL_AMOUNTS,
         bankName: 'Kakao Bank',
       }),
     });

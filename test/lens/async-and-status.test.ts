@@ -4,20 +4,12 @@ import { cli } from '../support/cli.js';
 import { graphql, graphqlOk } from '../support/clients.js';
 import { TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
 import { errorCode } from './lens-client.js';
-import {
-  forceOperation,
-  profile,
-  status,
-  tenantIdOf,
-  tenantState,
-  useLensDatabase,
-  waitForStatus,
-} from './engine-support.js';
+import * as engine from './engine-support.js';
 
 const SLOW = { accountRef: { handle: 'slow_hana' } };
 
 describe('sync budget, 202 and the status endpoint (DESIGN.md L4, L10)', () => {
-  const sql = useLensDatabase();
+  const sql = engine.useLensDatabase();
   let key: string;
 
   beforeAll(async () => {
@@ -26,7 +18,7 @@ describe('sync budget, 202 and the status endpoint (DESIGN.md L4, L10)', () => {
 
   it('past the sync budget: 202 with the RUNNING envelope, then SUCCEEDED on the status endpoint', async () => {
     const started = Date.now();
-    const accepted = await profile(key, SLOW);
+    const accepted = await engine.profile(key, SLOW);
     expect(Date.now() - started).toBeGreaterThanOrEqual(TEST_SYNC_BUDGET_MS - 50);
     expect(accepted.status).toBe(202);
     expect(accepted.body).toEqual({
@@ -40,18 +32,18 @@ describe('sync budget, 202 and the status endpoint (DESIGN.md L4, L10)', () => {
       },
     });
     const operationId = accepted.body.data!.operationId;
-    const running = await status(key, operationId);
+    const running = await engine.status(key, operationId);
     expect(running.status).toBe(200);
     expect(running.body.data!.status).toBe('RUNNING');
     expect(running.headers.get('lens-observed-at')).toBeNull();
 
-    const done = await waitForStatus(key, operationId, 'SUCCEEDED');
+    const done = await engine.waitForStatus(key, operationId, 'SUCCEEDED');
     expect(done).toMatchObject({
       replayed: false,
       credits: { reserved: 1, charged: 1, refunded: 0 },
     });
     expect(done.data!['handle']).toBe('slow_hana');
-    const finished = await status(key, operationId);
+    const finished = await engine.status(key, operationId);
     expect(finished.headers.get('lens-observed-at')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // The finished job leaves the queue (graphile-worker completes it right after it settled).
     const queued = async () => {
@@ -67,26 +59,30 @@ describe('sync budget, 202 and the status endpoint (DESIGN.md L4, L10)', () => {
   it('a replay of a RUNNING execution waits up to the budget, then answers 202 replayed', async () => {
     // An operation that is RUNNING for the whole budget whatever the machine's load: accepted,
     // its lease held for a few seconds by an attempt that is not reading (no job).
-    const tenantId = await tenantIdOf(sql(), key);
-    const { operationId, idempotencyKey } = await forceOperation(sql(), {
+    const tenantId = await engine.tenantIdOf(sql(), key);
+    const { operationId, idempotencyKey } = await engine.forceOperation(sql(), {
       tenantId,
       handle: 'held.running',
       status: 'RUNNING',
       leaseSeconds: TEST_SYNC_BUDGET_MS / 1000 + 5,
     });
     const started = Date.now();
-    const again = await profile(key, { accountRef: { handle: 'held.running' } }, idempotencyKey);
+    const again = await engine.profile(
+      key,
+      { accountRef: { handle: 'held.running' } },
+      idempotencyKey,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(TEST_SYNC_BUDGET_MS - 50);
     expect(again.status).toBe(202);
     expect(again.body.data).toMatchObject({ operationId, status: 'RUNNING', replayed: true });
     // Once the lease runs out, the reconciler reads again and settles it.
-    await waitForStatus(key, operationId, 'SUCCEEDED', 20_000);
+    await engine.waitForStatus(key, operationId, 'SUCCEEDED', 20_000);
   });
 
   it('the durable job of an accepted operation runs even when the process that accepted it is gone', async () => {
     // What a lens process leaves when it dies right after answering 202: the operation, its
     // reservation and its queued job. Any live lens process picks the job up.
-    const tenantId = await tenantIdOf(sql(), key);
+    const tenantId = await engine.tenantIdOf(sql(), key);
     const operationId = randomUUID();
     const input = { accountRef: { handle: 'orphan.job' }, detail: 'standard' };
     await sql().query('begin');
@@ -111,16 +107,16 @@ describe('sync budget, 202 and the status endpoint (DESIGN.md L4, L10)', () => {
       [operationId],
     );
     await sql().query('commit');
-    const done = await waitForStatus(key, operationId, 'SUCCEEDED');
+    const done = await engine.waitForStatus(key, operationId, 'SUCCEEDED');
     expect(done.credits).toEqual({ reserved: 1, charged: 1, refunded: 0 });
-    const state = await tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenantId);
     expect(state.ledgerSum).toBe(state.balance);
   });
 
   it('GraphQL: operation(operationId) with observedAt, and the tenant’s operations paged', async () => {
     const other = await cli('lens:create-key', '--credits', '10');
     for (const handle of ['page.one', 'page.two', 'page.three']) {
-      await profile(other, { accountRef: { handle } });
+      await engine.profile(other, { accountRef: { handle } });
     }
     const first = await graphqlOk<{
       operations: {

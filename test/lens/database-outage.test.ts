@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEphemeralStack } from '@campaign/stack';
-import { repoRoot } from '@campaign/stack';
 import { connectSql } from '@campaign/stack';
 import type { RunningStack } from '@campaign/stack';
+import { cliFor } from '../support/cli.js';
 import { TEST_RECONCILE_INTERVAL_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
 import type { Envelope, LensBody } from './lens-client.js';
 
@@ -30,30 +28,8 @@ let readyzDuringOutage: number[] = [];
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function createKey(): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      '@swc-node/register/esm-register',
-      'stack/src/cli.ts',
-      'lens:create-key',
-      '--credits',
-      String(CREDITS),
-      '--rate-limit',
-      '100000',
-    ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        LENS_DATABASE_URL: stack.urls.lensDatabase,
-        SETTLEMENT_DATABASE_URL: stack.urls.settlementDatabase,
-      },
-    },
-  );
-  return stdout.trim().split('\n').at(-1)!;
-}
+const createKey = () =>
+  cliFor(stack.urls, 'lens:create-key', '--credits', String(CREDITS), '--rate-limit', '100000');
 
 async function call(
   method: 'GET' | 'POST',

@@ -1,40 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.js';
+import { cli, keyArgs, useCli } from '../support/cli.js';
 import { rest } from '../support/clients.js';
-import {
-  expectError,
-  profile,
-  status,
-  tenantIdOf,
-  tenantState,
-  useLensDatabase,
-} from './engine-support.js';
+import * as engine from './engine-support.js';
 
 const GOOD = { accountRef: { handle: 'minji.daily' } };
 
 describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
-  const sql = useLensDatabase();
-  let key: string;
+  const sql = engine.useLensDatabase();
+  const keys = useCli({
+    key: keyArgs('--credits', '100'),
+    revocable: keyArgs('--credits', '10'),
+    mcp: keyArgs('--kind', 'mcp'),
+    poor: keyArgs('--credits', '0'),
+    searchOnly: keyArgs('--operations', 'accounts.search', '--credits', '0'),
+    starter: keyArgs('--plan', 'starter', '--credits', '0'),
+    other: keyArgs('--credits', '1'),
+  });
   let tenantId: string;
-  let revocable: string;
-  let mcp: string;
-  let poor: string;
-  let searchOnly: string;
-  let starter: string;
-  let other: string;
 
   beforeAll(async () => {
-    [key, revocable, mcp, poor, searchOnly, starter, other] = await Promise.all([
-      cli('lens:create-key', '--credits', '100'),
-      cli('lens:create-key', '--credits', '10'),
-      cli('lens:create-key', '--kind', 'mcp'),
-      cli('lens:create-key', '--credits', '0'),
-      cli('lens:create-key', '--operations', 'accounts.search', '--credits', '0'),
-      cli('lens:create-key', '--plan', 'starter', '--credits', '0'),
-      cli('lens:create-key', '--credits', '1'),
-    ]);
-    tenantId = await tenantIdOf(sql(), key);
+    tenantId = await engine.tenantIdOf(sql(), keys.key);
   });
 
   it('400 INVALID_REQUEST for a bad body, before the credential is looked at', async () => {
@@ -46,29 +32,34 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
       { ...GOOD, detail: 'full' },
       { ...GOOD, extra: true },
     ]) {
-      expectError(await profile(key, body), 400, 'INVALID_REQUEST', false);
+      engine.expectError(await engine.profile(keys.key, body), 400, 'INVALID_REQUEST', false);
     }
     const malformed = await rest('POST', '/api/lens/v1/accounts/profile', {
-      token: key,
+      token: keys.key,
       body: '{"accountRef":',
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(malformed.status).toBe(400);
     // Input is checked first: no credential at all, and still a 400.
-    expectError(await profile(undefined, { nope: 1 }), 400, 'INVALID_REQUEST', false);
-    expectError(await profile('lk_live_unknown', { nope: 1 }), 400, 'INVALID_REQUEST', false);
+    engine.expectError(await engine.profile(undefined, { nope: 1 }), 400, 'INVALID_REQUEST', false);
+    engine.expectError(
+      await engine.profile('lk_live_unknown', { nope: 1 }),
+      400,
+      'INVALID_REQUEST',
+      false,
+    );
   });
 
   it('bad input changes nothing in the database', async () => {
-    const before = await tenantState(sql(), tenantId);
+    const before = await engine.tenantState(sql(), tenantId);
     await Promise.all([
-      profile(key, { accountRef: { handle: 'x'.repeat(31) } }),
-      profile(key, { accountRef: {} }),
-      profile(key, GOOD, null),
-      profile(key, GOOD, ''),
-      profile(key, GOOD, 'k'.repeat(129)),
+      engine.profile(keys.key, { accountRef: { handle: 'x'.repeat(31) } }),
+      engine.profile(keys.key, { accountRef: {} }),
+      engine.profile(keys.key, GOOD, null),
+      engine.profile(keys.key, GOOD, ''),
+      engine.profile(keys.key, GOOD, 'k'.repeat(129)),
     ]);
-    expect(await tenantState(sql(), tenantId)).toEqual(before);
+    expect(await engine.tenantState(sql(), tenantId)).toEqual(before);
     const [keyRow] = await sql().query(
       `select count(*)::int as n from rate_limit_window w join api_key k
          on w.bucket = 'api_key:' || k.id where k.tenant_id = $1`,
@@ -79,46 +70,61 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
   });
 
   it('401 UNAUTHENTICATED without a key, with an unknown key, and with a revoked key', async () => {
-    expectError(await profile(undefined, GOOD), 401, 'UNAUTHENTICATED', false);
-    expectError(await profile('lk_live_not-a-real-key', GOOD), 401, 'UNAUTHENTICATED', false);
-    expectError(await profile('garbage', GOOD), 401, 'UNAUTHENTICATED', false);
-    expect((await profile(revocable, GOOD)).status).toBe(200);
-    expect(await cli('lens:revoke-key', revocable)).toBe('revoked');
-    expectError(await profile(revocable, GOOD), 401, 'UNAUTHENTICATED', false);
-    await expect(cli('lens:revoke-key', revocable)).rejects.toThrow(/no active key/);
+    engine.expectError(await engine.profile(undefined, GOOD), 401, 'UNAUTHENTICATED', false);
+    engine.expectError(
+      await engine.profile('lk_live_not-a-real-key', GOOD),
+      401,
+      'UNAUTHENTICATED',
+      false,
+    );
+    engine.expectError(await engine.profile('garbage', GOOD), 401, 'UNAUTHENTICATED', false);
+    expect((await engine.profile(keys.revocable, GOOD)).status).toBe(200);
+    expect(await cli('lens:revoke-key', keys.revocable)).toBe('revoked');
+    engine.expectError(await engine.profile(keys.revocable, GOOD), 401, 'UNAUTHENTICATED', false);
+    await expect(cli('lens:revoke-key', keys.revocable)).rejects.toThrow(/no active key/);
   });
 
   it('401 TOOL_TOKEN_NOT_ALLOWED for a tool-protocol (MCP) token on REST', async () => {
-    expect(mcp).toMatch(/^lmcp_/);
-    expectError(await profile(mcp, GOOD), 401, 'TOOL_TOKEN_NOT_ALLOWED', false);
+    expect(keys.mcp).toMatch(/^lmcp_/);
+    engine.expectError(await engine.profile(keys.mcp, GOOD), 401, 'TOOL_TOKEN_NOT_ALLOWED', false);
   });
 
   it('402 INSUFFICIENT_CREDITS: nothing reserved, no operation, no ledger entry', async () => {
-    const poorTenant = await tenantIdOf(sql(), poor);
-    const before = await tenantState(sql(), poorTenant);
-    expectError(await profile(poor, GOOD), 402, 'INSUFFICIENT_CREDITS', false);
-    expect(await tenantState(sql(), poorTenant)).toEqual(before);
-    await cli('lens:credits', poor, '--add', '1');
-    expect((await profile(poor, GOOD)).status).toBe(200);
-    expect(await cli('lens:credits', poor)).toBe('0');
+    const poorTenant = await engine.tenantIdOf(sql(), keys.poor);
+    const before = await engine.tenantState(sql(), poorTenant);
+    engine.expectError(await engine.profile(keys.poor, GOOD), 402, 'INSUFFICIENT_CREDITS', false);
+    expect(await engine.tenantState(sql(), poorTenant)).toEqual(before);
+    await cli('lens:credits', keys.poor, '--add', '1');
+    expect((await engine.profile(keys.poor, GOOD)).status).toBe(200);
+    expect(await cli('lens:credits', keys.poor)).toBe('0');
   });
 
   it('403 PERMISSION_DENIED and PLAN_REQUIRED, checked before rate limit and credits', async () => {
-    expectError(await profile(searchOnly, GOOD), 403, 'PERMISSION_DENIED', false);
+    engine.expectError(
+      await engine.profile(keys.searchOnly, GOOD),
+      403,
+      'PERMISSION_DENIED',
+      false,
+    );
     const posts = await rest('POST', '/api/lens/v1/accounts/posts', {
-      token: starter,
+      token: keys.starter,
       body: GOOD,
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(posts.status).toBe(403);
     expect(posts.body['error']).toMatchObject({ code: 'PLAN_REQUIRED', httpStatus: 403 });
     // The starter plan does include the profile: then the balance decides.
-    expectError(await profile(starter, GOOD), 402, 'INSUFFICIENT_CREDITS', false);
+    engine.expectError(
+      await engine.profile(keys.starter, GOOD),
+      402,
+      'INSUFFICIENT_CREDITS',
+      false,
+    );
   });
 
   it('403 ACCOUNT_PRIVATE: a failed execution with its envelope, refunded', async () => {
     const result = await rest<Record<string, unknown>>('POST', '/api/lens/v1/accounts/posts', {
-      token: key,
+      token: keys.key,
       body: { accountRef: { handle: 'private_jisoo' } },
       headers: { 'idempotency-key': randomUUID() },
     });
@@ -131,8 +137,8 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
   });
 
   it('404 ACCOUNT_NOT_FOUND: FAILED, refunded, the envelope in data', async () => {
-    const result = await profile(key, { accountRef: { handle: 'missing_nobody' } });
-    expectError(result, 404, 'ACCOUNT_NOT_FOUND', false);
+    const result = await engine.profile(keys.key, { accountRef: { handle: 'missing_nobody' } });
+    engine.expectError(result, 404, 'ACCOUNT_NOT_FOUND', false);
     const envelope = result.body.data!;
     expect(envelope).toMatchObject({ status: 'FAILED', replayed: false });
     expect(envelope.credits.charged).toBe(0);
@@ -141,28 +147,28 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
   });
 
   it('404 OPERATION_NOT_FOUND for unknown, malformed and other tenants’ operation ids', async () => {
-    const mine = await profile(key, GOOD);
+    const mine = await engine.profile(keys.key, GOOD);
     const operationId = mine.body.data!.operationId;
-    expect((await status(key, operationId)).status).toBe(200);
+    expect((await engine.status(keys.key, operationId)).status).toBe(200);
     for (const [token, id] of [
-      [key, randomUUID()],
-      [key, 'not-a-uuid'],
-      [key, `${operationId}x`],
-      [other, operationId],
+      [keys.key, randomUUID()],
+      [keys.key, 'not-a-uuid'],
+      [keys.key, `${operationId}x`],
+      [keys.other, operationId],
     ] as const) {
-      expectError(await status(token, id), 404, 'OPERATION_NOT_FOUND', false);
+      engine.expectError(await engine.status(token, id), 404, 'OPERATION_NOT_FOUND', false);
     }
   });
 
   it('503 UPSTREAM_UNAVAILABLE (retryable) when the upstream fails: FAILED and refunded', async () => {
-    const before = await tenantState(sql(), tenantId);
-    const result = await profile(key, { accountRef: { handle: 'flaky_minji' } });
-    expectError(result, 503, 'UPSTREAM_UNAVAILABLE', true);
+    const before = await engine.tenantState(sql(), tenantId);
+    const result = await engine.profile(keys.key, { accountRef: { handle: 'flaky_minji' } });
+    engine.expectError(result, 503, 'UPSTREAM_UNAVAILABLE', true);
     expect(result.body.data).toMatchObject({
       status: 'FAILED',
       credits: { reserved: 1, charged: 0, refunded: 1 },
     });
-    const after = await tenantState(sql(), tenantId);
+    const after = await engine.tenantState(sql(), tenantId);
     expect(after.balance).toBe(before.balance);
     expect(after.ledgerSum).toBe(after.balance);
   });

@@ -1,103 +1,100 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.js';
+import { keyArgs, useCli } from '../support/cli.js';
 import { errorCode, graphqlOp } from './lens-client.js';
-import {
-  expectError,
-  profile,
-  settled,
-  tenantIdOf,
-  tenantState,
-  useLensDatabase,
-} from './engine-support.js';
+import * as engine from './engine-support.js';
 
 const GOOD = { accountRef: { handle: 'minji.daily' } };
 
 describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
-  const sql = useLensDatabase();
-  let key: string;
-  let otherKey: string;
+  const sql = engine.useLensDatabase();
+  const keys = useCli({
+    key: keyArgs('--credits', '1000', '--rate-limit', '1000'),
+    otherKey: keyArgs('--credits', '1000'),
+  });
   let tenantId: string;
 
   beforeAll(async () => {
-    [key, otherKey] = await Promise.all([
-      cli('lens:create-key', '--credits', '1000', '--rate-limit', '1000'),
-      cli('lens:create-key', '--credits', '1000'),
-    ]);
-    tenantId = await tenantIdOf(sql(), key);
+    tenantId = await engine.tenantIdOf(sql(), keys.key);
   });
 
   it('accepts keys of 1 and 128 characters; refuses missing, empty and 129 characters (400)', async () => {
     for (const accepted of ['k', 'K'.repeat(128)]) {
-      const result = await profile(key, GOOD, accepted);
-      expect(await settled(key, result), JSON.stringify(result.body)).toMatchObject({
+      const result = await engine.profile(keys.key, GOOD, accepted);
+      expect(await engine.settled(keys.key, result), JSON.stringify(result.body)).toMatchObject({
         status: 'SUCCEEDED',
       });
     }
     for (const bad of [null, '', 'k'.repeat(129)]) {
-      expectError(await profile(key, GOOD, bad), 400, 'INVALID_REQUEST', false);
+      engine.expectError(await engine.profile(keys.key, GOOD, bad), 400, 'INVALID_REQUEST', false);
     }
   });
 
   it('same key, same input: the existing execution, replayed, nothing charged again', async () => {
     const idempotencyKey = randomUUID();
-    const first = await settled(key, await profile(key, GOOD, idempotencyKey));
+    const first = await engine.settled(
+      keys.key,
+      await engine.profile(keys.key, GOOD, idempotencyKey),
+    );
     expect(first).toMatchObject({ status: 'SUCCEEDED', replayed: false });
-    const state = await tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenantId);
     // Key order and defaults do not change an input's identity.
-    const again = await profile(
-      key,
+    const again = await engine.profile(
+      keys.key,
       { detail: 'standard', accountRef: { handle: 'minji.daily' } },
       idempotencyKey,
     );
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ ...first, replayed: true });
     expect(again.headers.get('lens-observed-at')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(await tenantState(sql(), tenantId)).toEqual(state);
+    expect(await engine.tenantState(sql(), tenantId)).toEqual(state);
   });
 
   it('same key, different input or operation: 409 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
     const idempotencyKey = randomUUID();
-    await settled(key, await profile(key, GOOD, idempotencyKey));
-    const state = await tenantState(sql(), tenantId);
-    expectError(
-      await profile(key, { accountRef: { handle: 'someone.else' } }, idempotencyKey),
+    await engine.settled(keys.key, await engine.profile(keys.key, GOOD, idempotencyKey));
+    const state = await engine.tenantState(sql(), tenantId);
+    engine.expectError(
+      await engine.profile(keys.key, { accountRef: { handle: 'someone.else' } }, idempotencyKey),
       409,
       'IDEMPOTENCY_KEY_REUSED',
       false,
     );
-    expectError(
-      await profile(key, { ...GOOD, detail: 'extended' }, idempotencyKey),
+    engine.expectError(
+      await engine.profile(keys.key, { ...GOOD, detail: 'extended' }, idempotencyKey),
       409,
       'IDEMPOTENCY_KEY_REUSED',
       false,
     );
-    const search = await graphqlOp('accounts.search', { search: 'minji' }, key, {
+    const search = await graphqlOp('accounts.search', { search: 'minji' }, keys.key, {
       idempotencyKey,
     });
     expect(errorCode(search.errors)).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(await tenantState(sql(), tenantId)).toEqual(state);
+    expect(await engine.tenantState(sql(), tenantId)).toEqual(state);
   });
 
   it('keys are per tenant: another tenant’s identical key is a new execution', async () => {
     const idempotencyKey = randomUUID();
-    const mine = await profile(key, GOOD, idempotencyKey);
-    const theirs = await profile(otherKey, GOOD, idempotencyKey);
+    const mine = await engine.profile(keys.key, GOOD, idempotencyKey);
+    const theirs = await engine.profile(keys.otherKey, GOOD, idempotencyKey);
     expect(theirs.body.data!.replayed).toBe(false);
-    expect(await settled(otherKey, theirs)).toMatchObject({ status: 'SUCCEEDED' });
+    expect(await engine.settled(keys.otherKey, theirs)).toMatchObject({ status: 'SUCCEEDED' });
     expect(theirs.body.data!.operationId).not.toBe(mine.body.data!.operationId);
   });
 
   it('a FAILED execution is returned again with its status, never re-run', async () => {
     const idempotencyKey = randomUUID();
     const ghost = { accountRef: { handle: 'missing_ghost' } };
-    const failed = await settled(key, await profile(key, ghost, idempotencyKey));
+    const failed = await engine.settled(
+      keys.key,
+      await engine.profile(keys.key, ghost, idempotencyKey),
+    );
     expect(failed).toMatchObject({ status: 'FAILED', error: { code: 'ACCOUNT_NOT_FOUND' } });
-    const state = await tenantState(sql(), tenantId);
-    const again = await profile(key, ghost, idempotencyKey);
-    expectError(again, 404, 'ACCOUNT_NOT_FOUND', false);
+    const state = await engine.tenantState(sql(), tenantId);
+    const again = await engine.profile(keys.key, ghost, idempotencyKey);
+    engine.expectError(again, 404, 'ACCOUNT_NOT_FOUND', false);
     expect(again.body.data).toEqual({ ...failed, replayed: true });
-    expect(await tenantState(sql(), tenantId)).toEqual(state);
+    expect(await engine.tenantState(sql(), tenantId)).toEqual(state);
     const [row] = await sql().query<{ attempts: number }>(
       'select attempts from operation where id = $1',
       [failed.operationId],
@@ -108,10 +105,10 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
   it('20 concurrent requests with one key execute once: one operation, one reservation', async () => {
     const idempotencyKey = randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => profile(key, GOOD, idempotencyKey)),
+      Array.from({ length: 20 }, () => engine.profile(keys.key, GOOD, idempotencyKey)),
     );
     // Each answer's terminal state (a replay waits up to the budget like the first call).
-    const envelopes = await Promise.all(results.map((r) => settled(key, r)));
+    const envelopes = await Promise.all(results.map((r) => engine.settled(keys.key, r)));
     for (const envelope of envelopes) expect(envelope).toMatchObject({ status: 'SUCCEEDED' });
     expect(new Set(envelopes.map((e) => e.operationId)).size).toBe(1);
     expect(results.filter((r) => !r.body.data!.replayed)).toHaveLength(1);
@@ -135,12 +132,12 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
 
   it('GraphQL replays the same way', async () => {
     const idempotencyKey = randomUUID();
-    const first = await graphqlOp('accounts.profile', GOOD, key, { idempotencyKey });
-    const again = await graphqlOp('accounts.profile', GOOD, key, { idempotencyKey });
+    const first = await graphqlOp('accounts.profile', GOOD, keys.key, { idempotencyKey });
+    const again = await graphqlOp('accounts.profile', GOOD, keys.key, { idempotencyKey });
     expect(first.errors).toBeUndefined();
     expect(first.result!.replayed).toBe(false);
     expect(again.result).toMatchObject({ operationId: first.result!.operationId, replayed: true });
-    const overRest = await profile(key, GOOD, idempotencyKey);
+    const overRest = await engine.profile(keys.key, GOOD, idempotencyKey);
     expect(overRest.body.data!.operationId).toBe(first.result!.operationId);
     expect(overRest.body.data!.replayed).toBe(true);
   });

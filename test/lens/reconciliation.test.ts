@@ -3,19 +3,10 @@ import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack';
 import { startService } from '@campaign/stack';
-import { cli } from '../support/cli.js';
+import { keyArgs, tokenArgs, useCli } from '../support/cli.js';
 import { AS_GATEWAY, graphql, graphqlOk, stack } from '../support/clients.js';
 import { errorCode } from './lens-client.js';
-import {
-  expectError,
-  forceOperation,
-  profile,
-  status,
-  tenantIdOf,
-  tenantState,
-  useLensDatabase,
-  waitForStatus,
-} from './engine-support.js';
+import * as engine from './engine-support.js';
 
 const LIST = `query($first: Int, $after: String) {
   operationsRequiringReconciliation(first: $first, after: $after) {
@@ -25,37 +16,38 @@ const RESOLVE = `mutation($id: ID!, $resolution: ReconciliationResolution!) {
     operationId status data error { code httpStatus retryable } credits { reserved charged refunded } } }`;
 
 describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
-  const sql = useLensDatabase();
-  let key: string;
+  const sql = engine.useLensDatabase();
+  const keys = useCli({
+    key: keyArgs('--credits', '100', '--rate-limit', '1000'),
+    superAdmin: tokenArgs('SUPER_ADMIN'),
+    admin: tokenArgs('ADMIN'),
+    revocable: keyArgs('--credits', '5'),
+  });
   let tenantId: string;
-  let superAdmin: string;
-  let admin: string;
-  let revocable: string;
 
   beforeAll(async () => {
-    [key, superAdmin, admin, revocable] = await Promise.all([
-      cli('lens:create-key', '--credits', '100', '--rate-limit', '1000'),
-      cli('auth:token', '--role', 'SUPER_ADMIN'),
-      cli('auth:token', '--role', 'ADMIN'),
-      cli('lens:create-key', '--credits', '5'),
-    ]);
-    tenantId = await tenantIdOf(sql(), key);
+    tenantId = await engine.tenantIdOf(sql(), keys.key);
   });
 
   it('a worker that died mid-execution: its lease expires, the reconciler moves it and resolves it', async () => {
     // The state a lens process killed mid-read leaves: RUNNING, credits reserved, lease expired.
-    const { operationId } = await forceOperation(sql(), {
+    const { operationId } = await engine.forceOperation(sql(), {
       tenantId,
       handle: 'slow_after_crash',
       status: 'RUNNING',
     });
     // The reconciler re-reads a slow_ account (2.5 s), so RECONCILIATION_REQUIRED is visible.
-    const stuck = await waitForStatus(key, operationId, 'RECONCILIATION_REQUIRED', 10_000);
+    const stuck = await engine.waitForStatus(
+      keys.key,
+      operationId,
+      'RECONCILIATION_REQUIRED',
+      10_000,
+    );
     expect(stuck.credits).toEqual({ reserved: 1, charged: 0, refunded: 0 });
-    const resolved = await waitForStatus(key, operationId, 'SUCCEEDED', 20_000);
+    const resolved = await engine.waitForStatus(keys.key, operationId, 'SUCCEEDED', 20_000);
     expect(resolved.credits).toEqual({ reserved: 1, charged: 1, refunded: 0 });
     expect(resolved.data!['handle']).toBe('slow_after_crash');
-    const state = await tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenantId);
     expect(state.ledgerSum).toBe(state.balance);
     const kinds = await sql().query<{ kind: string }>(
       'select kind from credit_ledger_entry where operation_id = $1 order by id',
@@ -88,7 +80,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Bearer ${key}`,
+        authorization: `Bearer ${keys.key}`,
         ...AS_GATEWAY,
       },
       body: JSON.stringify({
@@ -103,24 +95,29 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     expect(data.accountsProfile.status).toBe('RUNNING');
     replica.child.kill('SIGKILL');
     await once(replica.child, 'exit');
-    const done = await waitForStatus(key, data.accountsProfile.operationId, 'SUCCEEDED', 20_000);
+    const done = await engine.waitForStatus(
+      keys.key,
+      data.accountsProfile.operationId,
+      'SUCCEEDED',
+      20_000,
+    );
     expect(done.credits).toEqual({ reserved: 1, charged: 1, refunded: 0 });
     const kinds = await sql().query<{ kind: string }>(
       'select kind from credit_ledger_entry where operation_id = $1 order by id',
       [done.operationId],
     );
     expect(kinds.map((k) => k.kind)).toEqual(['RESERVE', 'RELEASE', 'CHARGE']);
-    const state = await tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenantId);
     expect(state.ledgerSum).toBe(state.balance);
   });
 
   it('admins list operations in RECONCILIATION_REQUIRED and resolve them (RERUN, FAIL)', async () => {
-    const rerun = await forceOperation(sql(), {
+    const rerun = await engine.forceOperation(sql(), {
       tenantId,
       handle: 'admin.rerun',
       status: 'RECONCILIATION_REQUIRED',
     });
-    const fail = await forceOperation(sql(), {
+    const fail = await engine.forceOperation(sql(), {
       tenantId,
       handle: 'admin.fail',
       status: 'RECONCILIATION_REQUIRED',
@@ -133,14 +130,14 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
           items: { operationId: string; status: string }[];
           nextCursor: string | null;
         };
-      } = await graphqlOk(LIST, { first: 50, after }, superAdmin);
+      } = await graphqlOk(LIST, { first: 50, after }, keys.superAdmin);
       ids.push(...page.operationsRequiringReconciliation.items.map((o) => o.operationId));
       after = page.operationsRequiringReconciliation.nextCursor;
     } while (after);
     expect(ids).toEqual(expect.arrayContaining([rerun.operationId, fail.operationId]));
     // A replay of its key answers 202 with that status while the outcome is not known.
-    const replay = await profile(
-      key,
+    const replay = await engine.profile(
+      keys.key,
       { accountRef: { handle: 'admin.rerun' } },
       rerun.idempotencyKey,
     );
@@ -154,7 +151,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     const done = await graphqlOk<{ resolveOperation: Record<string, unknown> }>(
       RESOLVE,
       { id: rerun.operationId, resolution: 'RERUN' },
-      superAdmin,
+      keys.superAdmin,
     );
     expect(done.resolveOperation).toMatchObject({
       status: 'SUCCEEDED',
@@ -163,43 +160,51 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     const gaveUp = await graphqlOk<{ resolveOperation: Record<string, unknown> }>(
       RESOLVE,
       { id: fail.operationId, resolution: 'FAIL' },
-      superAdmin,
+      keys.superAdmin,
     );
     expect(gaveUp.resolveOperation).toMatchObject({
       status: 'FAILED',
       error: { code: 'EXECUTION_FAILED', httpStatus: 500 },
       credits: { reserved: 1, charged: 0, refunded: 1 },
     });
-    const again = await graphql(RESOLVE, { id: fail.operationId, resolution: 'RERUN' }, superAdmin);
+    const again = await graphql(
+      RESOLVE,
+      { id: fail.operationId, resolution: 'RERUN' },
+      keys.superAdmin,
+    );
     expect(errorCode(again.errors)).toBe('INVALID_STATUS_TRANSITION');
-    const state = await tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenantId);
     expect(state.ledgerSum).toBe(state.balance);
   });
 
   it('only SUPER_ADMIN tokens reach the admin queries', async () => {
-    expect(errorCode((await graphql(LIST, {}, admin)).errors)).toBe('PERMISSION_DENIED');
-    expect(errorCode((await graphql(LIST, {}, key)).errors)).toBe('UNAUTHENTICATED');
+    expect(errorCode((await graphql(LIST, {}, keys.admin)).errors)).toBe('PERMISSION_DENIED');
+    expect(errorCode((await graphql(LIST, {}, keys.key)).errors)).toBe('UNAUTHENTICATED');
     expect(errorCode((await graphql(LIST, {})).errors)).toBe('UNAUTHENTICATED');
     const missing = await graphql(
       RESOLVE,
       { id: '00000000-0000-4000-8000-000000000000', resolution: 'RERUN' },
-      superAdmin,
+      keys.superAdmin,
     );
     expect(errorCode(missing.errors)).toBe('OPERATION_NOT_FOUND');
   });
 
   it('admins revoke an API key through GraphQL; the key is refused from then on', async () => {
     const REVOKE = `mutation($key: String!) { revokeApiKey(apiKey: $key) }`;
-    expect(errorCode((await graphql(REVOKE, { key: revocable }, admin)).errors)).toBe(
+    expect(errorCode((await graphql(REVOKE, { key: keys.revocable }, keys.admin)).errors)).toBe(
       'PERMISSION_DENIED',
     );
-    expect((await profile(revocable, { accountRef: { handle: 'minji.daily' } })).status).toBe(200);
-    expect(await graphqlOk(REVOKE, { key: revocable }, superAdmin)).toEqual({ revokeApiKey: true });
-    expect(await graphqlOk(REVOKE, { key: revocable }, superAdmin)).toEqual({
+    expect(
+      (await engine.profile(keys.revocable, { accountRef: { handle: 'minji.daily' } })).status,
+    ).toBe(200);
+    expect(await graphqlOk(REVOKE, { key: keys.revocable }, keys.superAdmin)).toEqual({
+      revokeApiKey: true,
+    });
+    expect(await graphqlOk(REVOKE, { key: keys.revocable }, keys.superAdmin)).toEqual({
       revokeApiKey: false,
     });
-    expectError(
-      await profile(revocable, { accountRef: { handle: 'minji.daily' } }),
+    engine.expectError(
+      await engine.profile(keys.revocable, { accountRef: { handle: 'minji.daily' } }),
       401,
       'UNAUTHENTICATED',
       false,
@@ -209,7 +214,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
   it('500 EXECUTION_FAILED: an execution that breaks unexpectedly fails, refunds, and replays as a 500', async () => {
     // Stored input that can no longer be read (what a bug or a bad data migration would leave):
     // the read throws an unexpected error, which is ours, not the caller's.
-    const { operationId, idempotencyKey } = await forceOperation(sql(), {
+    const { operationId, idempotencyKey } = await engine.forceOperation(sql(), {
       tenantId,
       handle: 'broken.input',
       status: 'RECONCILIATION_REQUIRED',
@@ -218,21 +223,25 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     const resolved = await graphqlOk<{ resolveOperation: Record<string, unknown> }>(
       RESOLVE,
       { id: operationId, resolution: 'RERUN' },
-      superAdmin,
+      keys.superAdmin,
     );
     expect(resolved.resolveOperation).toMatchObject({
       status: 'FAILED',
       error: { code: 'EXECUTION_FAILED', httpStatus: 500, retryable: true },
       credits: { reserved: 1, charged: 0, refunded: 1 },
     });
-    const replay = await profile(key, { accountRef: { handle: 'broken.input' } }, idempotencyKey);
-    expectError(replay, 500, 'EXECUTION_FAILED', true);
+    const replay = await engine.profile(
+      keys.key,
+      { accountRef: { handle: 'broken.input' } },
+      idempotencyKey,
+    );
+    engine.expectError(replay, 500, 'EXECUTION_FAILED', true);
     expect(replay.body.data).toMatchObject({ operationId, status: 'FAILED', replayed: true });
-    expect((await status(key, operationId)).body.data!.status).toBe('FAILED');
+    expect((await engine.status(keys.key, operationId)).body.data!.status).toBe('FAILED');
   });
 
   it('the database refuses moves L6 does not allow', async () => {
-    const { operationId } = await forceOperation(sql(), {
+    const { operationId } = await engine.forceOperation(sql(), {
       tenantId,
       handle: 'guarded',
       status: 'RECONCILIATION_REQUIRED',
@@ -240,7 +249,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     await expect(
       sql().query(`update operation set status = 'RUNNING' where id = $1`, [operationId]),
     ).rejects.toThrow(/cannot move/);
-    await graphqlOk(RESOLVE, { id: operationId, resolution: 'FAIL' }, superAdmin);
+    await graphqlOk(RESOLVE, { id: operationId, resolution: 'FAIL' }, keys.superAdmin);
     await expect(
       sql().query(`update operation set status = 'SUCCEEDED' where id = $1`, [operationId]),
     ).rejects.toThrow(/cannot change/);

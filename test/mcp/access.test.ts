@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { LENS_INTERFACE_HEADER, PROXY_SECRET_HEADER } from '@campaign/platform';
-import { cli } from '../support/cli.js';
+import { cli, keyArgs, useCli } from '../support/cli.js';
 import { graphql, stack } from '../support/clients.js';
 import { expectError, profile } from '../lens/engine-support.js';
 import { callTool, connect, HANDLE, mcpUrl, newKey, useClients } from './mcp-client.js';
@@ -34,30 +34,19 @@ async function initialize(authorization?: string) {
 
 describe('who may use the tool protocol, and what each token is offered (issue 13, L7)', () => {
   const open = useClients();
-  let restKey: string;
-  let mcpToken: string;
-  let revoked: string;
-  let revokedLater: string;
-  let starter: string;
-  let narrowed: string;
-  let other: string;
-
-  beforeAll(async () => {
-    // Every key of the file at once: each CLI run is a process start.
-    const mcp = (...args: string[]) => cli('lens:create-key', '--kind', 'mcp', ...args);
-    [restKey, mcpToken, revoked, revokedLater, starter, narrowed, other] = await Promise.all([
-      cli('lens:create-key'),
-      mcp(),
-      mcp(),
-      mcp(),
-      mcp('--plan', 'starter'),
-      mcp('--operations', 'accounts.search,accounts.posts'),
-      mcp(),
-    ]);
+  const mcp = (...args: string[]) => keyArgs('--kind', 'mcp', ...args);
+  const keys = useCli({
+    restKey: keyArgs(),
+    mcpToken: mcp(),
+    revoked: mcp(),
+    revokedLater: mcp(),
+    starter: mcp('--plan', 'starter'),
+    narrowed: mcp('--operations', 'accounts.search,accounts.posts'),
+    other: mcp(),
   });
 
   it('a REST API key is refused when connecting: 401 API_KEY_NOT_ALLOWED, a clear message', async () => {
-    const refused = await initialize(`Bearer ${restKey}`);
+    const refused = await initialize(`Bearer ${keys.restKey}`);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({
       jsonrpc: '2.0',
@@ -65,22 +54,22 @@ describe('who may use the tool protocol, and what each token is offered (issue 1
       error: { data: { code: 'API_KEY_NOT_ALLOWED', httpStatus: 401, retryable: false } },
     });
     expect(JSON.stringify(refused.body)).toContain('needs a tool-protocol token (lmcp_');
-    await expect(connect(restKey)).rejects.toThrow(/API_KEY_NOT_ALLOWED/);
+    await expect(connect(keys.restKey)).rejects.toThrow(/API_KEY_NOT_ALLOWED/);
   });
 
   it('no token, an unknown one or a revoked one is 401 UNAUTHENTICATED', async () => {
-    expect(await cli('lens:revoke-key', revoked)).toBe('revoked');
-    for (const authorization of [undefined, 'Bearer lmcp_unknown', `Bearer ${revoked}`]) {
+    expect(await cli('lens:revoke-key', keys.revoked)).toBe('revoked');
+    for (const authorization of [undefined, 'Bearer lmcp_unknown', `Bearer ${keys.revoked}`]) {
       const refused = await initialize(authorization);
       expect(refused.status).toBe(401);
       expect(refused.body).toMatchObject({ error: { data: { code: 'UNAUTHENTICATED' } } });
     }
-    expect((await initialize(`Bearer ${mcpToken}`)).status).toBe(200);
+    expect((await initialize(`Bearer ${keys.mcpToken}`)).status).toBe(200);
   });
 
   it('a token revoked while connected is refused on its next call', async () => {
-    const client = await open(revokedLater);
-    expect(await cli('lens:revoke-key', revokedLater)).toBe('revoked');
+    const client = await open(keys.revokedLater);
+    expect(await cli('lens:revoke-key', keys.revokedLater)).toBe('revoked');
     const answer = await callTool(client, 'lens_accounts_profile', {
       accountRef: { handle: HANDLE },
       requestKey: newKey(),
@@ -96,7 +85,7 @@ describe('who may use the tool protocol, and what each token is offered (issue 1
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Bearer ${mcpToken}`,
+        authorization: `Bearer ${keys.mcpToken}`,
         'idempotency-key': newKey(),
         ...forged,
       },
@@ -105,7 +94,7 @@ describe('who may use the tool protocol, and what each token is offered (issue 1
     expect(viaRest.status).toBe(401);
     expect(await viaRest.json()).toMatchObject({ error: { code: 'TOOL_TOKEN_NOT_ALLOWED' } });
     expectError(
-      await profile(mcpToken, { accountRef: { handle: HANDLE } }),
+      await profile(keys.mcpToken, { accountRef: { handle: HANDLE } }),
       401,
       'TOOL_TOKEN_NOT_ALLOWED',
       false,
@@ -115,7 +104,7 @@ describe('who may use the tool protocol, and what each token is offered (issue 1
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          authorization: `Bearer ${mcpToken}`,
+          authorization: `Bearer ${keys.mcpToken}`,
           ...headers,
         },
         body: JSON.stringify({ query: '{ creditBalance availableOperations { name } }' }),
@@ -123,20 +112,20 @@ describe('who may use the tool protocol, and what each token is offered (issue 1
       const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
       expect(body.errors?.[0]?.extensions?.code).toBe('TOOL_TOKEN_NOT_ALLOWED');
     }
-    const direct = await graphql('{ availableOperations { name } }', {}, restKey);
+    const direct = await graphql('{ availableOperations { name } }', {}, keys.restKey);
     expect(direct.data).toMatchObject({ availableOperations: expect.any(Array) });
   });
 
   it('the tool list follows the token: a starter plan, narrowed permissions', async () => {
     const names = async (token: string) =>
       (await (await open(token)).listTools()).tools.map((t) => t.name);
-    expect(await names(starter)).toEqual([
+    expect(await names(keys.starter)).toEqual([
       'lens_accounts_profile',
       'lens_accounts_about',
       'lens_accounts_search',
       'lens_operations_status',
     ]);
-    expect(await names(narrowed)).toEqual([
+    expect(await names(keys.narrowed)).toEqual([
       'lens_accounts_posts',
       'lens_accounts_search',
       'lens_operations_status',
@@ -144,7 +133,7 @@ describe('who may use the tool protocol, and what each token is offered (issue 1
   });
 
   it('lens_operations_status: another tenant’s or an unknown operation is 404', async () => {
-    const [mine, theirs] = await Promise.all([open(mcpToken), open(other)]);
+    const [mine, theirs] = await Promise.all([open(keys.mcpToken), open(keys.other)]);
     const started = await callTool(mine, 'lens_accounts_about', {
       accountRef: { handle: HANDLE },
       requestKey: newKey(),

@@ -5,7 +5,8 @@ import { connectSql, type Sql } from '@campaign/stack';
 import { freePort } from '@campaign/stack';
 import { startService, type ServiceProcess } from '@campaign/stack';
 import { cli } from '../support/cli.js';
-import { graphql, rest, stack } from '../support/clients.js';
+import { graphql, graphqlAt, lensProfile, rest, stack } from '../support/clients.js';
+import { overLimitQueries } from '../support/graphql-limits.js';
 import { adminToken, createAdvertiser, createPartner } from '../settlement/support.js';
 
 /**
@@ -132,50 +133,13 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
     fakeLens?.close();
   });
 
-  const ask = async (query: string, token?: string) => {
-    const response = await fetch(gatewayUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({ query }),
-    });
-    return (await response.json()) as {
-      data?: unknown;
-      errors?: { message: string; extensions?: Record<string, unknown> }[];
-    };
-  };
-  const lensCall = () =>
-    fetch(`${restUrl}/api/lens/v1/accounts/profile`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${apiKey}`,
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({ accountRef: { handle: 'outage.probe' } }),
-    });
+  const ask = (query: string, token?: string) => graphqlAt<unknown>(gatewayUrl, query, {}, token);
+  const lensCall = () => lensProfile(restUrl, apiKey, 'outage.probe');
 
   it('refuses deep, wide, long, directive-heavy and costly queries without calling a subgraph', async () => {
     const token = await adminToken();
     // Every refused query would reach lens (Partner.account) if it ran.
-    const account = 'partner { account { handle } }';
-    let deep = account;
-    for (let i = 0; i < 25; i++) deep = `campaign { settlement { ${deep} } }`;
-    const wide = (n: number, field: (i: number) => string) =>
-      Array.from({ length: n }, (_, i) => field(i)).join(' ');
-    // Depth 10 and 29 aliases, both inside their limits; the cost (1.5 per level) is not.
-    let chain = account;
-    for (let i = 0; i < 4; i++) chain = `id status campaign { id status settlement { ${chain} } }`;
-    const costly = wide(29, (i) => `s${i}: settlement(id: "SET1") { ${chain} }`);
-    const queries = {
-      depth: `{ settlement(id: "SET1") { ${deep} } }`,
-      aliases: `{ ${wide(100, (i) => `a${i}: account(accountId: "1") { handle }`)} }`,
-      tokens: `{ account(accountId: "1") { ${'handle '.repeat(10_000)} } }`,
-      directives: `{ account(accountId: "1") { ${wide(25, (i) => `f${i}: handle @include(if: true)`)} } }`,
-      cost: `{ ${costly} }`,
-    };
+    const queries = overLimitQueries();
     const before = lensRequests;
     for (const [limit, query] of Object.entries(queries)) {
       const result = await ask(query, token);

@@ -10,8 +10,9 @@ import { useServiceDatabase } from '../support/service-database.js';
 
 /**
  * The start path of a lens operation (DESIGN.md L2, L3, L5) against real PostgreSQL, without
- * services: OperationService called directly. Nothing executes here (no job runner, a sync
- * budget of 0), so every accepted operation stays RUNNING with its reservation and its job.
+ * services: OperationService called directly. Nothing executes here (no inline execution, a sync
+ * budget of 0), so every accepted operation stays RUNNING with its reservation and its lease, as
+ * it would in a process that died right after the start (the reconciler's case).
  */
 const orm = useServiceDatabase('lens');
 const services = createLensServices(
@@ -22,8 +23,12 @@ const services = createLensServices(
     LENS_SYNC_BUDGET_MS: 0,
     LENS_LEASE_MS: 30_000,
   },
-  // Never called: execution is the job runner's, and none runs here.
-  { upstream: {} as SocialUpstream, logger: createLogger('lens-engine-test', 'silent') },
+  // Never called: nothing executes here.
+  {
+    upstream: {} as SocialUpstream,
+    logger: createLogger('lens-engine-test', 'silent'),
+    inline: false,
+  },
 );
 
 const REF = { accountRef: { handle: 'minji.daily' } };
@@ -58,8 +63,8 @@ async function written(tenantId: string) {
        (select count(*) from operation where tenant_id = ?) as operations,
        (select coalesce(string_agg(kind || ' ' || amount, ', ' order by id), '')
           from credit_ledger_entry where tenant_id = ?) as ledger,
-       (select count(*) from graphile_worker.jobs j join operation o
-          on j.key = 'execute:' || o.id where o.tenant_id = ?) as jobs,
+       (select count(*) from operation where tenant_id = ?
+          and status = 'RUNNING' and lease_expires_at > now()) as leased,
        (select coalesce(sum(w.hits), 0) from rate_limit_window w join api_key k
           on w.bucket = 'api_key:' || k.id where k.tenant_id = ?) as counted`,
     [tenantId, tenantId, tenantId, tenantId, tenantId],
@@ -68,7 +73,7 @@ async function written(tenantId: string) {
     balance: Number(row!['balance']),
     operations: Number(row!['operations']),
     ledger: row!['ledger'],
-    jobs: Number(row!['jobs']),
+    leased: Number(row!['leased']),
     counted: Number(row!['counted']),
   };
 }
@@ -83,7 +88,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('OperationService: the start path of a lens operation', () => {
-  it('accepts: RUNNING, the upper bound reserved, the price kept, the job queued, one request counted', async () => {
+  it('accepts: RUNNING, the upper bound reserved, the price kept, the lease taken, one request counted', async () => {
     const t = await tenant();
     const { operation, replayed } = await t.run('accounts.posts', REF);
     expect(replayed).toBe(false);
@@ -93,7 +98,7 @@ describe('OperationService: the start path of a lens operation', () => {
       balance: 87,
       operations: 1,
       ledger: 'TOP_UP 100, RESERVE -13',
-      jobs: 1,
+      leased: 1,
       counted: 1,
     });
   });
@@ -111,7 +116,7 @@ describe('OperationService: the start path of a lens operation', () => {
     expect(await refusal(t.run('accounts.guides', REF))).toBe('OPERATION_DISABLED');
     expect(await refusal(t.run('accounts.posts', REF))).toBe('PLAN_REQUIRED');
     expect(await refusal(t.run('accounts.search', { search: 'minji' }))).toBe('PERMISSION_DENIED');
-    expect(await written(t.tenantId)).toMatchObject({ operations: 0, jobs: 0, counted: 0 });
+    expect(await written(t.tenantId)).toMatchObject({ operations: 0, leased: 0, counted: 0 });
   });
 
   it('an unknown key is 401, a tool token 401 TOOL_TOKEN_NOT_ALLOWED', async () => {
@@ -155,19 +160,19 @@ describe('OperationService: the start path of a lens operation', () => {
     expect(await written(t.tenantId)).toMatchObject({ operations: 1, counted: 3 });
   });
 
-  it('insufficient credits: 402 after the count, and no operation, ledger entry or job', async () => {
+  it('insufficient credits: 402 after the count, and no operation, ledger entry or lease', async () => {
     const t = await tenant({ credits: 12 });
     expect(await refusal(t.run('accounts.posts', REF))).toBe('INSUFFICIENT_CREDITS');
     expect(await written(t.tenantId)).toEqual({
       balance: 12,
       operations: 0,
       ledger: 'TOP_UP 12',
-      jobs: 0,
+      leased: 0,
       counted: 1,
     });
     // A smaller page fits: the reservation is the upper bound of what was asked.
     await t.run('accounts.posts', { ...REF, pageSize: 11 });
-    expect(await written(t.tenantId)).toMatchObject({ balance: 0, operations: 1, jobs: 1 });
+    expect(await written(t.tenantId)).toMatchObject({ balance: 0, operations: 1, leased: 1 });
   });
 
   it('concurrent requests with one key start one operation with one reservation', async () => {

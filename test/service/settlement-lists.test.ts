@@ -4,6 +4,7 @@ import { Agency } from '@campaign/settlement';
 import { createSettlementServices } from '@campaign/settlement';
 import { Settlement } from '@campaign/settlement';
 import { useServiceDatabase } from '../support/service-database.js';
+import { agencyFixture } from './outbox-support.js';
 
 /** The settlement lists against real PostgreSQL: order, paging, scope and the summary. */
 const orm = useServiceDatabase('settlement');
@@ -20,20 +21,6 @@ let partnerId: string;
 let otherPartnerId: string;
 let agencyAdmin: Principal;
 let ids: string[] = [];
-
-const agency = (code: string, isDefault: boolean) => ({
-  name: code,
-  code,
-  businessName: `${code} Co.`,
-  businessNumber: '1208147521',
-  representativeName: 'Kim',
-  bankName: 'Shinhan Bank',
-  accountNumber: '110-123-456789',
-  accountHolder: `${code} Co.`,
-  email: `${code}@example.com`,
-  isDefault,
-  isActive: true,
-});
 
 async function upload(partner: string, agencyId: number | null = null): Promise<string> {
   const advertiser = await services.partners.createAdvertiser(em(), {
@@ -56,8 +43,8 @@ async function upload(partner: string, agencyId: number | null = null): Promise<
 }
 
 beforeAll(async () => {
-  await em().insert(Agency, agency('platform', true));
-  const second = await em().insert(Agency, agency('second', false));
+  await em().insert(Agency, agencyFixture('platform', true));
+  const second = await em().insert(Agency, agencyFixture('second', false));
   agencyAdmin = { subject: 'a', role: 'ADMIN', agencyId: String(second), partnerId: null };
   const partner = (name: string) =>
     services.partners.createPartner(em(), {

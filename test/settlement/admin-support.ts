@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { cli } from '../support/cli.js';
 import { graphql, graphqlOk, rest, stack, type HttpResult } from '../support/clients.js';
+import { assertDocumented } from '../support/settlement-openapi.js';
 import type { Envelope } from './support.js';
 
 /** Fixtures of the agency, campaign-change and quotation whole-stack tests (issue 12). */
@@ -76,11 +77,13 @@ export async function fetchFile(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const type = response.headers.get('content-type');
+  const json = type?.startsWith('application/json')
+    ? (JSON.parse(bytes.toString()) as unknown)
+    : null;
+  assertDocumented(method, path, response.status, type, json);
+  return { status: response.status, headers: response.headers, bytes };
 }
 
 export async function readWorkbook(bytes: Buffer | string): Promise<ExcelJS.Worksheet> {

@@ -1,30 +1,20 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rest } from '../support/clients.js';
 import * as f from './support.js';
 
 /** DESIGN section 4: bad input is a clear 4xx, never a 5xx, and nothing is written. */
 describe('bad input changes nothing', () => {
-  let admin: string;
-  let partner: string;
-  let db: Sql;
+  const ctx = f.useCast('CORPORATE_BUSINESS');
   let id: string;
   let direct: string;
 
   beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    const cast = await f.partnerAndAdvertiser(admin, 'CORPORATE_BUSINESS');
-    const { partnerId, advertiserId } = cast;
-    partner = cast.partner;
-    id = await f.newSettlement(admin, { partnerId, advertiserId });
-    direct = await f.newSettlement(admin, {
-      partnerId,
-      advertiserId,
+    id = await f.newSettlement(ctx.admin, ctx.ids);
+    direct = await f.newSettlement(ctx.admin, {
+      ...ctx.ids,
       settlementType: 'DIRECT_INVOICE',
     });
   });
-  afterAll(() => db?.end());
 
   const raw = (
     method: string,
@@ -37,23 +27,23 @@ describe('bad input changes nothing', () => {
   const cases: [string, () => Promise<{ status: number; body: f.Envelope }>, string][] = [
     [
       'PATCH status without a body',
-      () => f.call('PATCH', f.adminPath(id, '/status'), admin),
+      () => f.call('PATCH', f.adminPath(id, '/status'), ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'PATCH status with an unknown status',
-      () => f.call('PATCH', f.adminPath(id, '/status'), admin, { status: 'PAID' }),
+      () => f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, { status: 'PAID' }),
       'INVALID_REQUEST',
     ],
     [
       'PATCH status with a number',
-      () => f.call('PATCH', f.adminPath(id, '/status'), admin, { status: 3 }),
+      () => f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, { status: 3 }),
       'INVALID_REQUEST',
     ],
     [
       'PATCH status with an extra field',
       () =>
-        f.call('PATCH', f.adminPath(id, '/status'), admin, {
+        f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, {
           status: 'SETTLEMENT_CANCELLED',
           force: true,
         }),
@@ -62,17 +52,19 @@ describe('bad input changes nothing', () => {
     [
       'PATCH status with an array body',
       () =>
-        f.call('PATCH', f.adminPath(id, '/status'), admin, [{ status: 'SETTLEMENT_CANCELLED' }]),
+        f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, [
+          { status: 'SETTLEMENT_CANCELLED' },
+        ]),
       'INVALID_REQUEST',
     ],
     [
       'PATCH status with a string body',
-      () => raw('PATCH', f.adminPath(id, '/status'), admin, '"SETTLEMENT_CANCELLED"'),
+      () => raw('PATCH', f.adminPath(id, '/status'), ctx.admin, '"SETTLEMENT_CANCELLED"'),
       'INVALID_REQUEST',
     ],
     [
       'PATCH status with broken JSON',
-      () => raw('PATCH', f.adminPath(id, '/status'), admin, '{"status": '),
+      () => raw('PATCH', f.adminPath(id, '/status'), ctx.admin, '{"status": '),
       'INVALID_REQUEST',
     ],
     [
@@ -81,7 +73,7 @@ describe('bad input changes nothing', () => {
         raw(
           'PATCH',
           f.adminPath(id, '/status'),
-          admin,
+          ctx.admin,
           'status=SETTLEMENT_CANCELLED',
           'text/plain',
         ),
@@ -90,7 +82,7 @@ describe('bad input changes nothing', () => {
     [
       'PATCH status with a 1001-character reason',
       () =>
-        f.call('PATCH', f.adminPath(id, '/status'), admin, {
+        f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, {
           status: 'SETTLEMENT_CANCELLED',
           reason: 'x'.repeat(1001),
         }),
@@ -98,62 +90,63 @@ describe('bad input changes nothing', () => {
     ],
     [
       'PATCH type without settlementType',
-      () => f.call('PATCH', f.adminPath(id, '/type'), admin, {}),
+      () => f.call('PATCH', f.adminPath(id, '/type'), ctx.admin, {}),
       'INVALID_REQUEST',
     ],
     [
       'PATCH type with an unknown type',
-      () => f.call('PATCH', f.adminPath(id, '/type'), admin, { settlementType: 'MONTHLY' }),
+      () => f.call('PATCH', f.adminPath(id, '/type'), ctx.admin, { settlementType: 'MONTHLY' }),
       'INVALID_REQUEST',
     ],
     [
       'POST cancel with an unknown field',
-      () => f.call('POST', f.adminPath(id, '/cancel'), admin, { why: 'x' }),
+      () => f.call('POST', f.adminPath(id, '/cancel'), ctx.admin, { why: 'x' }),
       'INVALID_REQUEST',
     ],
     [
       'POST cancel with a numeric reason',
-      () => f.call('POST', f.adminPath(id, '/cancel'), admin, { reason: 5 }),
+      () => f.call('POST', f.adminPath(id, '/cancel'), ctx.admin, { reason: 5 }),
       'INVALID_REQUEST',
     ],
     [
       'POST complete with a 101-character transactionId',
-      () => f.call('POST', f.adminPath(id, '/complete'), admin, { transactionId: 'x'.repeat(101) }),
+      () =>
+        f.call('POST', f.adminPath(id, '/complete'), ctx.admin, { transactionId: 'x'.repeat(101) }),
       'INVALID_REQUEST',
     ],
     [
       'POST request with an unknown field',
-      () => f.call('POST', f.partnerPath(id, '/request'), partner, { amount: '1.00' }),
+      () => f.call('POST', f.partnerPath(id, '/request'), ctx.partner, { amount: '1.00' }),
       'INVALID_REQUEST',
     ],
     [
       'POST invoice-paid with a list body',
-      () => f.call('POST', f.partnerPath(direct, '/invoice-paid'), partner, [1]),
+      () => f.call('POST', f.partnerPath(direct, '/invoice-paid'), ctx.partner, [1]),
       'INVALID_REQUEST',
     ],
     [
       'list with limit 0',
-      () => f.call('GET', '/api/admin/settlements?limit=0', admin),
+      () => f.call('GET', '/api/admin/settlements?limit=0', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with limit 101',
-      () => f.call('GET', '/api/admin/settlements?limit=101', admin),
+      () => f.call('GET', '/api/admin/settlements?limit=101', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with limit abc',
-      () => f.call('GET', '/api/admin/settlements?limit=abc', admin),
+      () => f.call('GET', '/api/admin/settlements?limit=abc', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with an unknown status',
-      () => f.call('GET', '/api/admin/settlements?status=DONE', admin),
+      () => f.call('GET', '/api/admin/settlements?status=DONE', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with an unknown filter',
-      () => f.call('GET', '/api/admin/settlements?partner=1', admin),
+      () => f.call('GET', '/api/admin/settlements?partner=1', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
@@ -162,56 +155,56 @@ describe('bad input changes nothing', () => {
         f.call(
           'GET',
           '/api/admin/settlements?status=SETTLEMENT_PENDING&status=SETTLEMENT_CANCELLED',
-          admin,
+          ctx.admin,
         ),
       'INVALID_REQUEST',
     ],
     [
       'list with a bad partnerId',
-      () => f.call('GET', '/api/admin/settlements?partnerId=abc', admin),
+      () => f.call('GET', '/api/admin/settlements?partnerId=abc', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with a bad campaignId',
-      () => f.call('GET', '/api/admin/settlements?campaignId=1', admin),
+      () => f.call('GET', '/api/admin/settlements?campaignId=1', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with a bad date',
-      () => f.call('GET', '/api/admin/settlements?from=2026-02-30', admin),
+      () => f.call('GET', '/api/admin/settlements?from=2026-02-30', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with a date-time without offset',
-      () => f.call('GET', '/api/admin/settlements?to=2026-02-03T10:00:00', admin),
+      () => f.call('GET', '/api/admin/settlements?to=2026-02-03T10:00:00', ctx.admin),
       'INVALID_REQUEST',
     ],
     [
       'list with a forged cursor',
-      () => f.call('GET', '/api/admin/settlements?cursor=czE6MA', admin),
+      () => f.call('GET', '/api/admin/settlements?cursor=czE6MA', ctx.admin),
       'INVALID_CURSOR',
     ],
     [
       'list with a garbage cursor',
-      () => f.call('GET', '/api/partner/settlements?cursor=%%%', partner),
+      () => f.call('GET', '/api/partner/settlements?cursor=%%%', ctx.partner),
       'INVALID_CURSOR',
     ],
     [
       'partner list with an admin filter',
-      () => f.call('GET', '/api/partner/settlements?partnerId=1', partner),
+      () => f.call('GET', '/api/partner/settlements?partnerId=1', ctx.partner),
       'INVALID_REQUEST',
     ],
   ];
 
   it.each(cases)('%s → 400', async (_label, send, code) => {
-    const before = await f.rowCounts(db, [id, direct]);
+    const before = await f.rowCounts(ctx.db, [id, direct]);
     const response = await send();
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(response.body).toEqual({
       success: false,
       error: { code, message: expect.any(String), httpStatus: 400, retryable: false },
     });
-    expect(await f.rowCounts(db, [id, direct])).toEqual(before);
+    expect(await f.rowCounts(ctx.db, [id, direct])).toEqual(before);
   });
 
   it.each([
@@ -219,16 +212,16 @@ describe('bad input changes nothing', () => {
     ['a malformed id', f.adminPath('DROP%20TABLE')],
     ['an unknown path', '/api/admin/settlements/SET1/approve'],
   ])('%s → 404', async (_label, path) => {
-    const before = await f.rowCounts(db, [id, direct]);
-    await f.expectError(f.call('GET', path, admin), 404, 'NOT_FOUND');
-    await f.expectError(f.call('POST', `${path}/cancel`, admin), 404, 'NOT_FOUND');
-    expect(await f.rowCounts(db, [id, direct])).toEqual(before);
+    const before = await f.rowCounts(ctx.db, [id, direct]);
+    await f.expectError(f.call('GET', path, ctx.admin), 404, 'NOT_FOUND');
+    await f.expectError(f.call('POST', `${path}/cancel`, ctx.admin), 404, 'NOT_FOUND');
+    expect(await f.rowCounts(ctx.db, [id, direct])).toEqual(before);
   });
 
   it('the settlement is untouched after all of it', async () => {
-    const detail = await f.expectOk(f.call('GET', f.adminPath(id), admin));
+    const detail = await f.expectOk(f.call('GET', f.adminPath(id), ctx.admin));
     expect(detail.status).toBe('SETTLEMENT_PENDING');
-    const rows = await db.query('select version from settlement where id = $1', [id]);
+    const rows = await ctx.db.query('select version from settlement where id = $1', [id]);
     expect(rows[0]!['version']).toBe(1);
   });
 });

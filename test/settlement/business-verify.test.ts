@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSql, freePort, startService, type ServiceProcess, type Sql } from '@campaign/stack';
 import { graphql, rest, stack, type HttpResult } from '../support/clients.js';
+import { assertDocumented } from '../support/settlement-openapi.js';
 
 /**
  * Public business verification (specification 4.6, DESIGN.md S12 and section 5) through the real
@@ -52,7 +53,10 @@ async function post(
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) };
+  const answer = JSON.parse(text) as Record<string, unknown>;
+  // Either adapter answers as the published document says (test/support/settlement-openapi.ts).
+  assertDocumented('POST', PATH, response.status, response.headers.get('content-type'), answer);
+  return { status: response.status, headers: response.headers, body: answer };
 }
 
 /** A verification from `address`, through the adapter that trusts X-Forwarded-For. */

@@ -1,5 +1,4 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql, graphqlOk } from '../support/clients.js';
 import * as a from './admin-support.js';
 import * as f from './support.js';
@@ -10,19 +9,15 @@ import * as f from './support.js';
  * while no money has moved (S5); scope and bad input as everywhere.
  */
 describe('updateCampaign', () => {
-  let admin: string;
-  let db: Sql;
+  const ctx = f.useAdmin();
   let cast: Awaited<ReturnType<typeof f.partnerAndAdvertiser>>;
 
   beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    cast = await f.partnerAndAdvertiser(admin, 'INDIVIDUAL');
+    cast = await f.partnerAndAdvertiser(ctx.admin, 'INDIVIDUAL');
   });
-  afterAll(() => db?.end());
 
   const campaign = (extra: Record<string, unknown> = {}) =>
-    f.createCampaign(admin, {
+    f.createCampaign(ctx.admin, {
       partnerId: cast.partnerId,
       advertiserId: cast.advertiserId,
       ...extra,
@@ -30,7 +25,7 @@ describe('updateCampaign', () => {
 
   const campaignRow = async (id: string) =>
     (
-      await db.query(
+      await ctx.db.query(
         `select title, price::text, commission_rate::text, agency_id::int, status from campaign where id = $1`,
         [id],
       )
@@ -40,7 +35,7 @@ describe('updateCampaign', () => {
 
   it('changes a campaign without a settlement and audits it', async () => {
     const id = await campaign();
-    const { data } = await a.updateCampaign(admin, id, {
+    const { data } = await a.updateCampaign(ctx.admin, id, {
       title: 'Renamed',
       price: '2500000.00',
       commissionRate: '12.50',
@@ -56,7 +51,7 @@ describe('updateCampaign', () => {
     const { campaign: read } = await graphqlOk<{ campaign: { auditTrail: unknown[] } }>(
       `query($id: ID!) { campaign(id: $id) { auditTrail { action actorRole before after } } }`,
       { id },
-      admin,
+      ctx.admin,
     );
     expect(read.auditTrail).toEqual([
       {
@@ -66,17 +61,17 @@ describe('updateCampaign', () => {
         after: { title: 'Renamed', price: '2500000.00', commissionRate: '12.50' },
       },
     ]);
-    const { data: cleared } = await a.updateCampaign(admin, id, { commissionRate: null });
+    const { data: cleared } = await a.updateCampaign(ctx.admin, id, { commissionRate: null });
     expect(cleared?.updateCampaign['commissionRate']).toBeNull();
   });
 
   it('price and rate recalculate the settlement; agencyId moves it, with an audit entry', async () => {
-    const agency = await a.createAgency(admin);
-    const id = await f.newSettlement(admin, {
+    const agency = await a.createAgency(ctx.admin);
+    const id = await f.newSettlement(ctx.admin, {
       partnerId: cast.partnerId,
       advertiserId: cast.advertiserId,
     });
-    const { data } = await a.updateCampaign(admin, await settlementCampaign(id), {
+    const { data } = await a.updateCampaign(ctx.admin, await settlementCampaign(id), {
       price: '2000000.00',
       commissionRate: '10.00',
       agencyId: agency.id,
@@ -93,11 +88,15 @@ describe('updateCampaign', () => {
       payoutAmount: '1547200.00',
       status: 'SETTLEMENT_PENDING',
     });
-    const trail = await f.auditOf(db, id);
+    const trail = await f.auditOf(ctx.db, id);
     expect(trail.at(-1)).toMatchObject({ action: 'CAMPAIGN_CHANGED', actor_role: 'SUPER_ADMIN' });
     const { settlement } = await graphqlOk<{
       settlement: { auditTrail: { action: string; details: Record<string, unknown> }[] };
-    }>(`query($id: ID!) { settlement(id: $id) { auditTrail { action details } } }`, { id }, admin);
+    }>(
+      `query($id: ID!) { settlement(id: $id) { auditTrail { action details } } }`,
+      { id },
+      ctx.admin,
+    );
     expect(settlement.auditTrail.at(-1)).toMatchObject({
       action: 'CAMPAIGN_CHANGED',
       details: {
@@ -110,14 +109,14 @@ describe('updateCampaign', () => {
       },
     });
     // Back to the default agency: stored as null (spec 2.3), on the settlement too.
-    const { data: back } = await a.updateCampaign(admin, await settlementCampaign(id), {
+    const { data: back } = await a.updateCampaign(ctx.admin, await settlementCampaign(id), {
       agencyId: null,
     });
     expect(back?.updateCampaign).toMatchObject({ agencyId: null, settlement: { agencyId: null } });
   });
 
   async function settlementCampaign(settlementId: string): Promise<string> {
-    const [row] = await db.query<{ campaign_id: string }>(
+    const [row] = await ctx.db.query<{ campaign_id: string }>(
       'select campaign_id from settlement where id = $1',
       [settlementId],
     );
@@ -125,14 +124,14 @@ describe('updateCampaign', () => {
   }
 
   it('after a request, withdraws the DRAFT invoice and starts over from SETTLEMENT_PENDING', async () => {
-    const id = await f.newSettlement(admin, {
+    const id = await f.newSettlement(ctx.admin, {
       partnerId: cast.partnerId,
       advertiserId: cast.advertiserId,
     });
     await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), cast.partner));
-    const issued = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
+    const issued = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
     const invoiceId = issued.advertiserInvoiceId;
-    const { data } = await a.updateCampaign(admin, await settlementCampaign(id), {
+    const { data } = await a.updateCampaign(ctx.admin, await settlementCampaign(id), {
       price: '1500000.00',
     });
     expect(data?.updateCampaign['settlement']).toMatchObject({
@@ -140,25 +139,25 @@ describe('updateCampaign', () => {
       campaignPrice: '1500000.00',
       advertiserInvoiceId: null,
     });
-    const [invoice] = await db.query('select status from advertiser_invoice where id = $1', [
+    const [invoice] = await ctx.db.query('select status from advertiser_invoice where id = $1', [
       invoiceId,
     ]);
     expect(invoice).toEqual({ status: 'CANCELLED' });
   });
 
   it('once money has moved, a 409 says why and nothing is written', async () => {
-    const paid = await f.newSettlement(admin, {
+    const paid = await f.newSettlement(ctx.admin, {
       partnerId: cast.partnerId,
       advertiserId: cast.advertiserId,
     });
-    await f.walkTo(admin, cast.partner, paid, 'ADVERTISER_PAID');
-    const direct = await f.newSettlement(admin, {
+    await f.walkTo(ctx.admin, cast.partner, paid, 'ADVERTISER_PAID');
+    const direct = await f.newSettlement(ctx.admin, {
       partnerId: cast.partnerId,
       advertiserId: cast.advertiserId,
       settlementType: 'DIRECT_INVOICE',
     });
     await f.expectOk(f.call('POST', f.partnerPath(direct, '/request'), cast.partner));
-    await f.expectOk(f.call('POST', f.adminPath(direct, '/invoice-issued'), admin));
+    await f.expectOk(f.call('POST', f.adminPath(direct, '/invoice-issued'), ctx.admin));
     const cases: [string, Record<string, unknown>, RegExp][] = [
       [paid, { price: '1.00' }, /it is ADVERTISER_PAID/],
       [paid, { agencyId: 2 }, /it is ADVERTISER_PAID/],
@@ -167,17 +166,17 @@ describe('updateCampaign', () => {
     ];
     for (const [settlementId, input, why] of cases) {
       const campaignId = await settlementCampaign(settlementId);
-      const before = [await f.rowCounts(db, [settlementId]), await campaignRow(campaignId)];
-      const result = await a.updateCampaign(admin, campaignId, input);
+      const before = [await f.rowCounts(ctx.db, [settlementId]), await campaignRow(campaignId)];
+      const result = await a.updateCampaign(ctx.admin, campaignId, input);
       expect(errorOf(result)).toBe('CONFLICT');
       expect(result.errors?.[0]?.message).toMatch(why);
       expect(result.errors?.[0]?.message).toMatch(/no money has moved|before any invoice/);
-      expect([await f.rowCounts(db, [settlementId]), await campaignRow(campaignId)]).toEqual(
+      expect([await f.rowCounts(ctx.db, [settlementId]), await campaignRow(campaignId)]).toEqual(
         before,
       );
     }
     // The title alone changes no money: allowed at any time.
-    const { data } = await a.updateCampaign(admin, await settlementCampaign(paid), {
+    const { data } = await a.updateCampaign(ctx.admin, await settlementCampaign(paid), {
       title: 'Late rename',
     });
     expect(data?.updateCampaign['title']).toBe('Late rename');
@@ -187,16 +186,16 @@ describe('updateCampaign', () => {
     const agency2 = await f.adminToken('2');
     const own = await campaign({ agencyId: 2 });
     const foreign = await campaign();
-    const inactive = await a.createAgency(admin);
-    await f.expectOk(a.adminCall('DELETE', `/api/admin/agencies/${inactive.id}`, admin));
+    const inactive = await a.createAgency(ctx.admin);
+    await f.expectOk(a.adminCall('DELETE', `/api/admin/agencies/${inactive.id}`, ctx.admin));
     const refused: [string, string, Record<string, unknown>, string][] = [
       [agency2, foreign, { title: 'Not mine' }, 'NOT_FOUND'],
       [agency2, own, { agencyId: 1 }, 'NOT_FOUND'],
       [agency2, own, { agencyId: null }, 'NOT_FOUND'],
       [agency2, own, { agencyId: inactive.id }, 'NOT_FOUND'],
-      [admin, own, { agencyId: inactive.id }, 'CONFLICT'],
-      [admin, own, { agencyId: 999999999 }, 'INVALID_REQUEST'],
-      [admin, 'CAM999999999', { title: 'x' }, 'NOT_FOUND'],
+      [ctx.admin, own, { agencyId: inactive.id }, 'CONFLICT'],
+      [ctx.admin, own, { agencyId: 999999999 }, 'INVALID_REQUEST'],
+      [ctx.admin, 'CAM999999999', { title: 'x' }, 'NOT_FOUND'],
     ];
     for (const [token, id, input, code] of refused) {
       const before = await campaignRow(id);
@@ -220,7 +219,7 @@ describe('updateCampaign', () => {
       { commissionRate: '100.01' },
       { status: 'COMPLETED' },
     ]) {
-      expect(errorOf(await a.updateCampaign(admin, id, input)), JSON.stringify(input)).toMatch(
+      expect(errorOf(await a.updateCampaign(ctx.admin, id, input)), JSON.stringify(input)).toMatch(
         /INVALID_REQUEST|BAD_USER_INPUT/,
       );
     }
@@ -233,7 +232,7 @@ describe('updateCampaign', () => {
         }
       `,
       { id },
-      admin,
+      ctx.admin,
     );
     expect(numeric.errors).toHaveLength(1);
     expect(await campaignRow(id)).toEqual(before);

@@ -1,25 +1,13 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphql } from '../support/clients.js';
 import * as f from './support.js';
 
 /** Concurrency (DESIGN S2, S7, S13): one settlement per campaign, one winner per move, numbers. */
 describe('concurrency', () => {
-  let admin: string;
-  let partner: string;
-  let partnerId: number;
-  let advertiserId: number;
-  let db: Sql;
-
-  beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    ({ partnerId, advertiserId, partner } = await f.partnerAndAdvertiser(admin, 'INDIVIDUAL'));
-  });
-  afterAll(() => db?.end());
+  const ctx = f.useCast('INDIVIDUAL');
 
   it('10 concurrent markCampaignUploaded calls create one settlement', async () => {
-    const campaignId = await f.createCampaign(admin, { partnerId, advertiserId });
+    const campaignId = await f.createCampaign(ctx.admin, ctx.ids);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         graphql<{ markCampaignUploaded: { status: string; settlement: { id: string } } }>(
@@ -34,19 +22,19 @@ describe('concurrency', () => {
             }
           `,
           { id: campaignId },
-          admin,
+          ctx.admin,
         ),
       ),
     );
     for (const result of results) expect(result.errors).toBeUndefined();
     const ids = new Set(results.map((r) => r.data!.markCampaignUploaded.settlement.id));
     expect(ids.size).toBe(1);
-    const rows = await db.query(
+    const rows = await ctx.db.query(
       `select count(*)::int as n from settlement where campaign_id = $1`,
       [campaignId],
     );
     expect(rows[0]!['n']).toBe(1);
-    const audit = await f.auditOf(db, [...ids][0]!);
+    const audit = await f.auditOf(ctx.db, [...ids][0]!);
     expect(audit.filter((a) => a.action === 'CREATED')).toHaveLength(1);
   });
 
@@ -56,12 +44,12 @@ describe('concurrency', () => {
   ] as const)(
     '10 concurrent %s on one version: exactly one wins, the others get CONCURRENT_MODIFICATION',
     async (_label, method, path, body) => {
-      const id = await f.newSettlement(admin, { partnerId, advertiserId });
-      await f.walkTo(admin, partner, id, 'AWAITING_ADVERTISER_PAYMENT');
-      const auditBefore = (await f.auditOf(db, id)).length;
-      const outboxBefore = (await f.outboxOf(db, id)).length;
-      const results = await f.whileRowHeld(db, id, 10, () =>
-        Array.from({ length: 10 }, () => f.call(method, f.adminPath(id, path), admin, body)),
+      const id = await f.newSettlement(ctx.admin, ctx.ids);
+      await f.walkTo(ctx.admin, ctx.partner, id, 'AWAITING_ADVERTISER_PAYMENT');
+      const auditBefore = (await f.auditOf(ctx.db, id)).length;
+      const outboxBefore = (await f.outboxOf(ctx.db, id)).length;
+      const results = await f.whileRowHeld(ctx.db, id, 10, () =>
+        Array.from({ length: 10 }, () => f.call(method, f.adminPath(id, path), ctx.admin, body)),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       for (const result of results.filter((r) => r.status !== 200)) {
@@ -71,12 +59,12 @@ describe('concurrency', () => {
           retryable: true,
         });
       }
-      expect((await f.auditOf(db, id)).length).toBe(auditBefore + 1);
-      const events = (await f.outboxOf(db, id)).slice(outboxBefore).map((r) => r.event);
+      expect((await f.auditOf(ctx.db, id)).length).toBe(auditBefore + 1);
+      const events = (await f.outboxOf(ctx.db, id)).slice(outboxBefore).map((r) => r.event);
       expect(events.filter((e) => e === 'SETTLEMENT_STATUS_CHANGED')).toHaveLength(1);
       // A request that reads after the winner committed gets the answer for the new status.
       await f.expectError(
-        f.call(method, f.adminPath(id, path), admin, body),
+        f.call(method, f.adminPath(id, path), ctx.admin, body),
         409,
         'INVALID_STATUS_TRANSITION',
       );
@@ -84,21 +72,23 @@ describe('concurrency', () => {
   );
 
   it('concurrent retry-issuance on one settlement creates one invoice', async () => {
-    const id = await f.newSettlement(admin, { partnerId, advertiserId });
-    const results = await f.whileRowHeld(db, id, 6, () =>
-      Array.from({ length: 6 }, () => f.call('POST', f.adminPath(id, '/retry-issuance'), admin)),
+    const id = await f.newSettlement(ctx.admin, ctx.ids);
+    const results = await f.whileRowHeld(ctx.db, id, 6, () =>
+      Array.from({ length: 6 }, () =>
+        f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     for (const r of results.filter((r) => r.status !== 200)) {
       expect(r.body.error.code).toBe('CONCURRENT_MODIFICATION');
     }
-    const rows = await db.query(
+    const rows = await ctx.db.query(
       `select count(*)::int as n from advertiser_invoice where id in
          (select advertiser_invoice_id from settlement where id = $1)`,
       [id],
     );
     expect(rows[0]!['n']).toBe(1);
-    const events = (await f.outboxOf(db, id)).map((r) => r.event);
+    const events = (await f.outboxOf(ctx.db, id)).map((r) => r.event);
     expect(events.filter((e) => e === 'PAYMENT_REQUEST_ADVERTISER')).toHaveLength(1);
   });
 
@@ -108,7 +98,7 @@ describe('concurrency', () => {
     const table = prefix === 'INV' ? 'advertiser_invoice' : 'partner_payout';
     const column = prefix === 'INV' ? 'invoice_number' : 'payout_number';
     // One statement, one snapshot: the numbers and the counter as committed together.
-    const [row] = await db.query<{ numbers: string[]; counter: number }>(
+    const [row] = await ctx.db.query<{ numbers: string[]; counter: number }>(
       `select (select array_agg(${column}) from ${table} where ${column} like $1) as numbers,
               (select last_value from document_counter where prefix = $2 and year_month = $3)
                 as counter`,
@@ -121,10 +111,10 @@ describe('concurrency', () => {
 
   it('10 concurrent retry-issuance on 10 settlements: 10 distinct, gapless INV numbers', async () => {
     const ids = await Promise.all(
-      Array.from({ length: 10 }, () => f.newSettlement(admin, { partnerId, advertiserId })),
+      Array.from({ length: 10 }, () => f.newSettlement(ctx.admin, ctx.ids)),
     );
     const results = await Promise.all(
-      ids.map((id) => f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin))),
+      ids.map((id) => f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin))),
     );
     const numbers = results.map((r) => r.advertiserInvoice!['invoiceNumber'] as string);
     expect(new Set(numbers).size).toBe(10);
@@ -134,13 +124,13 @@ describe('concurrency', () => {
   it('10 concurrent start-payout on 10 settlements: 10 distinct, gapless PAY numbers', async () => {
     const ids = await Promise.all(
       Array.from({ length: 10 }, async () => {
-        const id = await f.newSettlement(admin, { partnerId, advertiserId });
-        await f.walkTo(admin, partner, id, 'ADVERTISER_PAID');
+        const id = await f.newSettlement(ctx.admin, ctx.ids);
+        await f.walkTo(ctx.admin, ctx.partner, id, 'ADVERTISER_PAID');
         return id;
       }),
     );
     const results = await Promise.all(
-      ids.map((id) => f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), admin))),
+      ids.map((id) => f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), ctx.admin))),
     );
     const numbers = results.map((r) => r.partnerPayout!['payoutNumber'] as string);
     expect(new Set(numbers).size).toBe(10);

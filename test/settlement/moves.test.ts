@@ -1,5 +1,4 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as f from './support.js';
 
 const STATUSES = [
@@ -31,29 +30,21 @@ const ACTIONS: { path: string; to: Status; partner?: boolean }[] = [
 ];
 
 describe('every disallowed move is a 409 INVALID_STATUS_TRANSITION that changes nothing', () => {
-  let admin: string;
-  let partner: string;
-  let partnerId: number;
-  let advertiserId: number;
-  let db: Sql;
+  const ctx = f.useCast('INDIVIDUAL');
   const byStatus = {} as Record<Status, string>;
 
   beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    ({ partnerId, advertiserId, partner } = await f.partnerAndAdvertiser(admin, 'INDIVIDUAL'));
     await Promise.all(
       STATUSES.map(async (status) => {
-        const id = await f.newSettlement(admin, { partnerId, advertiserId });
-        await f.walkTo(admin, partner, id, status);
+        const id = await f.newSettlement(ctx.admin, ctx.ids);
+        await f.walkTo(ctx.admin, ctx.partner, id, status);
         byStatus[status] = id;
       }),
     );
   });
-  afterAll(() => db?.end());
 
   async function snapshot(id: string) {
-    const rows = await db.query(
+    const rows = await ctx.db.query(
       `select s.status, s.version,
          (select count(*)::int from settlement_audit a where a.settlement_id = s.id) as audits,
          (select count(*)::int from outbox o where o.settlement_id = s.id) as notices
@@ -72,7 +63,7 @@ describe('every disallowed move is a 409 INVALID_STATUS_TRANSITION that changes 
     const before = await snapshot(id);
     expect(before!['status']).toBe(from);
     const error = await f.expectError(
-      f.call('PATCH', f.adminPath(id, '/status'), admin, { status: to }),
+      f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, { status: to }),
       409,
       'INVALID_STATUS_TRANSITION',
     );
@@ -95,7 +86,7 @@ describe('every disallowed move is a 409 INVALID_STATUS_TRANSITION that changes 
       f.call(
         'POST',
         byPartner ? f.partnerPath(id, path) : f.adminPath(id, path),
-        byPartner ? partner : admin,
+        byPartner ? ctx.partner : ctx.admin,
       ),
       409,
       'INVALID_STATUS_TRANSITION',
@@ -106,7 +97,7 @@ describe('every disallowed move is a 409 INVALID_STATUS_TRANSITION that changes 
   it('terminal settlements take no issuance request either', async () => {
     for (const status of ['SETTLEMENT_COMPLETED', 'SETTLEMENT_CANCELLED'] as const) {
       await f.expectError(
-        f.call('POST', f.adminPath(byStatus[status], '/retry-issuance'), admin),
+        f.call('POST', f.adminPath(byStatus[status], '/retry-issuance'), ctx.admin),
         409,
         'CONFLICT',
       );
@@ -114,25 +105,24 @@ describe('every disallowed move is a 409 INVALID_STATUS_TRANSITION that changes 
   });
 
   it('DIRECT_INVOICE: invoice-paid only from AWAITING_ADVERTISER_PAYMENT, request only from SETTLEMENT_PENDING', async () => {
-    const id = await f.newSettlement(admin, {
-      partnerId,
-      advertiserId,
+    const id = await f.newSettlement(ctx.admin, {
+      ...ctx.ids,
       settlementType: 'DIRECT_INVOICE',
     });
     await f.expectError(
-      f.call('POST', f.adminPath(id, '/invoice-paid'), admin),
+      f.call('POST', f.adminPath(id, '/invoice-paid'), ctx.admin),
       409,
       'INVALID_STATUS_TRANSITION',
     );
-    await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner));
+    await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), ctx.partner));
     await f.expectError(
-      f.call('POST', f.partnerPath(id, '/request'), partner),
+      f.call('POST', f.partnerPath(id, '/request'), ctx.partner),
       409,
       'INVALID_STATUS_TRANSITION',
     );
-    await f.expectOk(f.call('POST', f.adminPath(id, '/invoice-paid'), admin));
+    await f.expectOk(f.call('POST', f.adminPath(id, '/invoice-paid'), ctx.admin));
     const error = await f.expectError(
-      f.call('POST', f.partnerPath(id, '/invoice-paid'), partner),
+      f.call('POST', f.partnerPath(id, '/invoice-paid'), ctx.partner),
       409,
       'INVALID_STATUS_TRANSITION',
     );
@@ -141,46 +131,32 @@ describe('every disallowed move is a 409 INVALID_STATUS_TRANSITION that changes 
 });
 
 describe('cancel from every non-terminal status (S6)', () => {
-  let admin: string;
-  let partner: string;
-  let partnerId: number;
-  let advertiserId: number;
-  let db: Sql;
-
-  beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    ({ partnerId, advertiserId, partner } = await f.partnerAndAdvertiser(
-      admin,
-      'CORPORATE_BUSINESS',
-    ));
-  });
-  afterAll(() => db?.end());
+  const ctx = f.useCast('CORPORATE_BUSINESS');
 
   it.each(STATUSES.slice(0, 4))(
     'from %s, with its invoice, payout and reverse issuance',
     async (status) => {
-      const id = await f.newSettlement(admin, { partnerId, advertiserId });
+      const id = await f.newSettlement(ctx.admin, ctx.ids);
       if (status !== 'SETTLEMENT_PENDING') {
-        await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner));
-        await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
+        await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), ctx.partner));
+        await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
       }
       if (status === 'ADVERTISER_PAID' || status === 'PARTNER_PAYOUT_PROCESSING') {
         await f.expectOk(
-          f.call('PATCH', f.adminPath(id, '/status'), admin, { status: 'ADVERTISER_PAID' }),
+          f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, { status: 'ADVERTISER_PAID' }),
         );
       }
       if (status === 'PARTNER_PAYOUT_PROCESSING') {
-        await f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), admin));
+        await f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), ctx.admin));
       }
       const cancelled = await f.expectOk(
-        f.call('POST', f.adminPath(id, '/cancel'), admin, { reason: 'campaign withdrawn' }),
+        f.call('POST', f.adminPath(id, '/cancel'), ctx.admin, { reason: 'campaign withdrawn' }),
       );
       expect(cancelled.status).toBe('SETTLEMENT_CANCELLED');
       if (status !== 'SETTLEMENT_PENDING') {
         expect(cancelled.advertiserInvoice).toMatchObject({ status: 'CANCELLED' });
         expect(cancelled.reverseIssuance).toMatchObject({ status: 'CANCELLED' });
-        const events = (await f.outboxOf(db, id)).map((r) => r.event);
+        const events = (await f.outboxOf(ctx.db, id)).map((r) => r.event);
         expect(events.slice(-2)).toEqual([
           'SETTLEMENT_STATUS_CHANGED',
           'TAX_INVOICE_REVERSE_CANCEL_REQUEST',
@@ -189,7 +165,7 @@ describe('cancel from every non-terminal status (S6)', () => {
       if (status === 'PARTNER_PAYOUT_PROCESSING') {
         expect(cancelled.partnerPayout).toMatchObject({ status: 'CANCELLED' });
       }
-      const audit = await f.auditOf(db, id);
+      const audit = await f.auditOf(ctx.db, id);
       expect(audit.at(-1)).toMatchObject({
         action: 'STATUS_CHANGED',
         from_status: status,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk, stack } from '../support/clients.js';
 import { chatThread, eventually, mailsFor, only, type SinkMail } from '../support/sinks.js';
 import * as f from './support.js';
+import { untilInvoice } from './tax-invoice-support.js';
 
 /**
  * Issue 11 (DESIGN S10): every notification of spec section 6 reaches its recipient, end to end.
@@ -77,6 +78,9 @@ describe('notifications (S10)', () => {
     await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), p.token));
     const issued = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
     const invoiceNumber = issued.advertiserInvoice!['invoiceNumber'] as string;
+    // The provider's answer locks and changes the settlement a moment later: a change sent
+    // meanwhile may get the retryable 409 (DESIGN S2), so the walk waits for that answer first.
+    await untilInvoice(admin, id, 'SUCCESS');
     await f.expectOk(
       f.call('PATCH', f.adminPath(id, '/status'), admin, {
         status: 'ADVERTISER_PAID',

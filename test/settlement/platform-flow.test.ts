@@ -1,61 +1,34 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphqlOk } from '../support/clients.js';
 import * as f from './support.js';
 
 /** PLATFORM_SETTLEMENT from UPLOADED to COMPLETED through REST (spec section 3). */
 describe('PLATFORM_SETTLEMENT flow', () => {
-  let admin: string;
-  let db: Sql;
-  let advertiserId: number;
-  const partners: Record<f.EntityType, { id: number; token: string }> = {} as never;
-
-  beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    advertiserId = await f.createAdvertiser(admin);
-    const ids = await Promise.all(
-      (['INDIVIDUAL', 'CORPORATE_BUSINESS', 'INDIVIDUAL_BUSINESS'] as const).map(
-        async (type) => [type, await f.createPartner(admin, type)] as const,
-      ),
-    );
-    await Promise.all(
-      ids.map(async ([type, id]) => {
-        partners[type] = { id, token: await f.partnerToken(id) };
-      }),
-    );
-  });
-  afterAll(() => db?.end());
+  const ctx = f.usePartnerOfEveryType();
 
   it('INDIVIDUAL partner: request, issuance, deposit, payout, completion, with every side effect', async () => {
-    const partner = partners.INDIVIDUAL;
-    const campaignId = await f.createCampaign(admin, {
+    const partner = ctx.partners.INDIVIDUAL;
+    const campaignId = await f.createCampaign(ctx.admin, {
       partnerId: partner.id,
-      advertiserId,
+      advertiserId: ctx.advertiserId,
       price: '1000005.00',
     });
-    const id = await f.markUploaded(admin, campaignId);
+    const id = await f.markUploaded(ctx.admin, campaignId);
 
-    const created = await f.expectOk(f.call('GET', f.adminPath(id), admin));
+    const created = await f.expectOk(f.call('GET', f.adminPath(id), ctx.admin));
     expect(created).toMatchObject({
       id,
       campaignId,
       status: 'SETTLEMENT_PENDING',
       settlementType: 'PLATFORM_SETTLEMENT',
-      campaignPrice: '1000005.00',
-      commissionRate: '30.00',
-      commissionAmount: '300002.00',
-      settlementAmount: '700003.00',
-      withholdingTaxRate: '3.30',
-      withholdingTaxAmount: '23100.00',
-      payoutAmount: '676903.00',
+      ...f.INDIVIDUAL_AMOUNTS,
       advertiserInvoiceId: null,
       partnerPayoutId: null,
       advertiserInvoice: null,
       partnerPayout: null,
       reverseIssuance: null,
     });
-    expect(await f.outboxOf(db, id)).toEqual([]);
+    expect(await f.outboxOf(ctx.db, id)).toEqual([]);
 
     // Partner request: team chat only; an INDIVIDUAL partner gets no reverse issuance.
     const requested = await f.expectOk(
@@ -67,22 +40,23 @@ describe('PLATFORM_SETTLEMENT flow', () => {
     });
     expect(requested['requestedAt']).toMatch(/^\d{4}-/);
     expect(requested).not.toHaveProperty('advertiserInvoice');
-    expect((await f.outboxOf(db, id)).map((r) => [r.event, r.channel])).toEqual([
+    expect((await f.outboxOf(ctx.db, id)).map((r) => [r.event, r.channel])).toEqual([
       ['SETTLEMENT_REQUESTED', 'TEAM_CHAT'],
       ['SETTLEMENT_STATUS_CHANGED', 'TEAM_CHAT'],
     ]);
-    const reverseRows = await db.query('select 1 from reverse_issuance where settlement_id = $1', [
-      id,
-    ]);
+    const reverseRows = await ctx.db.query(
+      'select 1 from reverse_issuance where settlement_id = $1',
+      [id],
+    );
     expect(reverseRows).toHaveLength(0);
 
     // Issuance request: one invoice (VAT 10% half up), provider request and payment request.
-    const issued = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
+    const issued = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
     expect(issued.status).toBe('AWAITING_ADVERTISER_PAYMENT');
     const invoice = issued.advertiserInvoice!;
     expect(invoice).toMatchObject({
       invoiceNumber: expect.stringMatching(/^INV-\d{4}-\d{2}-\d{4,}$/),
-      advertiserId,
+      advertiserId: ctx.advertiserId,
       invoiceType: 'PER_CAMPAIGN',
       subtotal: '1000005.00',
       taxAmount: '100001.00',
@@ -93,7 +67,7 @@ describe('PLATFORM_SETTLEMENT flow', () => {
       accountNumber: '110-123-456789',
     });
     expect(issued.advertiserInvoiceId).toBe(invoice['id']);
-    let outbox = await f.outboxOf(db, id);
+    let outbox = await f.outboxOf(ctx.db, id);
     expect(outbox.slice(2).map((r) => [r.event, r.channel])).toEqual([
       ['TAX_INVOICE_ISSUE_REQUEST', 'TAX_INVOICE_PROVIDER'],
       ['PAYMENT_REQUEST_ADVERTISER', 'EMAIL'],
@@ -106,14 +80,14 @@ describe('PLATFORM_SETTLEMENT flow', () => {
 
     // Deposit confirmed (S3): advertiser and partner e-mails; the invoice is PAID.
     const paid = await f.expectOk(
-      f.call('PATCH', f.adminPath(id, '/status'), admin, {
+      f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, {
         status: 'ADVERTISER_PAID',
         reason: 'deposit seen on the statement',
       }),
     );
     expect(paid.status).toBe('ADVERTISER_PAID');
     expect(paid.advertiserInvoice).toMatchObject({ status: 'PAID', paidAt: expect.any(String) });
-    outbox = await f.outboxOf(db, id);
+    outbox = await f.outboxOf(ctx.db, id);
     expect(outbox.slice(4).map((r) => r.event)).toEqual([
       'PAYMENT_CONFIRMED_ADVERTISER',
       'ADVERTISER_PAID_PARTNER',
@@ -123,7 +97,7 @@ describe('PLATFORM_SETTLEMENT flow', () => {
     expect(outbox[5]!.recipient).toMatch(/^partner\d+@example\.com$/);
 
     // start-payout straight from ADVERTISER_PAID: payout PROCESSING, no tax invoice asked.
-    const payingOut = await f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), admin));
+    const payingOut = await f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), ctx.admin));
     expect(payingOut.status).toBe('PARTNER_PAYOUT_PROCESSING');
     expect(payingOut.processedAt).toMatch(/^\d{4}-/);
     expect(payingOut.partnerPayout).toMatchObject({
@@ -135,16 +109,16 @@ describe('PLATFORM_SETTLEMENT flow', () => {
       status: 'PROCESSING',
       bankName: 'Kakao Bank',
     });
-    outbox = await f.outboxOf(db, id);
+    outbox = await f.outboxOf(ctx.db, id);
     expect(outbox.slice(7).map((r) => r.event)).toEqual(['SETTLEMENT_STATUS_CHANGED']);
 
     // complete: campaign COMPLETED, payout COMPLETED, partner e-mail.
     const done = await f.expectOk(
-      f.call('POST', f.adminPath(id, '/complete'), admin, { transactionId: 'TX-778899' }),
+      f.call('POST', f.adminPath(id, '/complete'), ctx.admin, { transactionId: 'TX-778899' }),
     );
     expect(done).toMatchObject({ status: 'SETTLEMENT_COMPLETED', completedAt: expect.any(String) });
     expect(done.partnerPayout).toMatchObject({ status: 'COMPLETED', transactionId: 'TX-778899' });
-    outbox = await f.outboxOf(db, id);
+    outbox = await f.outboxOf(ctx.db, id);
     expect(outbox.slice(8).map((r) => r.event)).toEqual([
       'PAYOUT_COMPLETED_PARTNER',
       'SETTLEMENT_STATUS_CHANGED',
@@ -154,7 +128,7 @@ describe('PLATFORM_SETTLEMENT flow', () => {
     const { campaign } = await graphqlOk<{ campaign: { status: string } }>(
       `query($id: ID!) { campaign(id: $id) { status } }`,
       { id: campaignId },
-      admin,
+      ctx.admin,
     );
     expect(campaign.status).toBe('COMPLETED');
 
@@ -174,7 +148,7 @@ describe('PLATFORM_SETTLEMENT flow', () => {
       `query($id: ID!) { settlement(id: $id) { auditTrail {
         action fromStatus toStatus actorRole actorSubject reason details createdAt } } }`,
       { id },
-      admin,
+      ctx.admin,
     );
     expect(
       settlement.auditTrail.map((e) => [e.action, e.fromStatus, e.toStatus, e.actorRole]),
@@ -194,136 +168,50 @@ describe('PLATFORM_SETTLEMENT flow', () => {
     expect(settlement.auditTrail[3]!.reason).toBe('deposit seen on the statement');
   });
 
-  it.each(['CORPORATE_BUSINESS', 'INDIVIDUAL_BUSINESS'] as const)(
-    '%s partner: reverse issuance on request, and no completion before its tax invoice (S4)',
-    async (type) => {
-      const partner = partners[type];
-      const id = await f.newSettlement(admin, { partnerId: partner.id, advertiserId, agencyId: 2 });
-
-      const requested = await f.expectOk(
-        f.call('POST', f.partnerPath(id, '/request'), partner.token),
-      );
-      expect(requested.status).toBe('AWAITING_ADVERTISER_PAYMENT');
-      expect(requested.reverseIssuance).toMatchObject({
-        settlementId: id,
-        issuanceKey: `${id}-R1`,
-        status: 'PENDING',
-        grantUrl: null,
-      });
-      const outbox = await f.outboxOf(db, id);
-      expect(outbox.map((r) => [r.event, r.channel])).toEqual([
-        ['SETTLEMENT_REQUESTED', 'TEAM_CHAT'],
-        ['SETTLEMENT_STATUS_CHANGED', 'TEAM_CHAT'],
-        ['TAX_INVOICE_REVERSE_ISSUE_REQUEST', 'TAX_INVOICE_PROVIDER'],
-      ]);
-      // Commission 20% of 1,000,000: the partner invoices 800,000 + VAT to agency 2.
-      expect(outbox[2]!.payload).toMatchObject({
-        issuanceKey: `${id}-R1`,
-        supplyAmount: '800000.00',
-        taxAmount: '80000.00',
-        totalAmount: '880000.00',
-        buyer: { code: 'seoul-creators' },
-      });
-
-      const status = await f.expectOk(
-        f.call('GET', f.adminPath(id, '/reverse-issuance-status'), admin),
-      );
-      expect(status).toMatchObject({ settlementId: id, status: 'PENDING', grantUrl: null });
-      // The provider is down for this partner (support.ts): no approval URL can be issued.
-      await f.expectError(
-        f.call('GET', f.partnerPath(id, '/reverse-issuance-grant-url'), partner.token),
-        503,
-        'PROVIDER_UNAVAILABLE',
-      );
-
-      const issued = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
-      expect(issued.advertiserInvoice).toMatchObject({
-        agencyId: 2,
-        bankName: 'KB Kookmin Bank',
-        accountNumber: '123456-01-234567',
-        subtotal: '1000000.00',
-        taxAmount: '100000.00',
-        totalAmount: '1100000.00',
-      });
-      await f.expectOk(
-        f.call('PATCH', f.adminPath(id, '/status'), admin, { status: 'ADVERTISER_PAID' }),
-      );
-      const payingOut = await f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), admin));
-      expect(payingOut.partnerPayout).toMatchObject({
-        status: 'PENDING',
-        subtotal: '800000.00',
-        taxAmount: '0.00',
-        totalAmount: '800000.00',
-      });
-      const events = (await f.outboxOf(db, id)).map((r) => r.event);
-      expect(events.at(-2)).toBe('SETTLEMENT_STATUS_CHANGED');
-      expect(events.at(-1)).toBe('INVOICE_REQUEST_PARTNER');
-
-      await f.expectError(
-        f.call('POST', f.adminPath(id, '/complete'), admin),
-        409,
-        'TAX_INVOICE_NOT_RECEIVED',
-      );
-      await f.expectError(
-        f.call('PATCH', f.adminPath(id, '/status'), admin, { status: 'SETTLEMENT_COMPLETED' }),
-        409,
-        'TAX_INVOICE_NOT_RECEIVED',
-      );
-
-      const confirmed = await f.confirmPartnerInvoiceReceived(admin, id, 'TI-2026-0001');
-      expect(confirmed.errors).toBeUndefined();
-      expect(confirmed.data!.confirmPartnerInvoiceReceived).toMatchObject({
-        status: 'PARTNER_PAYOUT_PROCESSING',
-        partnerInvoiceReceivedAt: expect.any(String),
-        partnerPayout: {
-          status: 'INVOICE_RECEIVED',
-          partnerInvoiceNumber: 'TI-2026-0001',
-          partnerInvoiceReceivedAt: expect.any(String),
-        },
-      });
-      const again = await f.confirmPartnerInvoiceReceived(admin, id);
-      expect(again.errors?.[0]?.extensions?.['code']).toBe('CONFLICT');
-
-      const done = await f.expectOk(f.call('POST', f.adminPath(id, '/complete'), admin));
-      expect(done.status).toBe('SETTLEMENT_COMPLETED');
-      expect(done.partnerPayout).toMatchObject({ status: 'COMPLETED' });
-    },
-  );
-
   it('a tax invoice confirmed before start-payout lets the payout start as INVOICE_RECEIVED', async () => {
-    const partner = partners.CORPORATE_BUSINESS;
-    const id = await f.newSettlement(admin, { partnerId: partner.id, advertiserId });
+    const partner = ctx.partners.CORPORATE_BUSINESS;
+    const id = await f.newSettlement(ctx.admin, {
+      partnerId: partner.id,
+      advertiserId: ctx.advertiserId,
+    });
     await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner.token));
-    expect((await f.confirmPartnerInvoiceReceived(admin, id)).errors).toBeUndefined();
+    expect((await f.confirmPartnerInvoiceReceived(ctx.admin, id)).errors).toBeUndefined();
     await f.expectOk(
-      f.call('PATCH', f.adminPath(id, '/status'), admin, { status: 'ADVERTISER_PAID' }),
+      f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, { status: 'ADVERTISER_PAID' }),
     );
-    const payingOut = await f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), admin));
+    const payingOut = await f.expectOk(f.call('POST', f.adminPath(id, '/start-payout'), ctx.admin));
     expect(payingOut.partnerPayout).toMatchObject({ status: 'INVOICE_RECEIVED' });
-    const events = (await f.outboxOf(db, id)).map((r) => r.event);
+    const events = (await f.outboxOf(ctx.db, id)).map((r) => r.event);
     expect(events).not.toContain('INVOICE_REQUEST_PARTNER');
-    await f.expectOk(f.call('POST', f.adminPath(id, '/complete'), admin));
+    await f.expectOk(f.call('POST', f.adminPath(id, '/complete'), ctx.admin));
   });
 
   it('an INDIVIDUAL partner has no tax invoice to confirm', async () => {
-    const id = await f.newSettlement(admin, { partnerId: partners.INDIVIDUAL.id, advertiserId });
-    const result = await f.confirmPartnerInvoiceReceived(admin, id);
+    const id = await f.newSettlement(ctx.admin, {
+      partnerId: ctx.partners.INDIVIDUAL.id,
+      advertiserId: ctx.advertiserId,
+    });
+    const result = await f.confirmPartnerInvoiceReceived(ctx.admin, id);
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', httpStatus: 409 });
   });
 
   it('retry-issuance again keeps the one invoice and asks the provider again', async () => {
-    const id = await f.newSettlement(admin, { partnerId: partners.INDIVIDUAL.id, advertiserId });
-    const first = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
-    const second = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
+    const id = await f.newSettlement(ctx.admin, {
+      partnerId: ctx.partners.INDIVIDUAL.id,
+      advertiserId: ctx.advertiserId,
+    });
+    const first = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
+    const second = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
     expect(second.status).toBe('SETTLEMENT_PENDING');
     expect(second.advertiserInvoice!['invoiceNumber']).toBe(
       first.advertiserInvoice!['invoiceNumber'],
     );
-    const rows = await db.query('select count(*)::int as n from advertiser_invoice where id = $1', [
-      first.advertiserInvoiceId,
-    ]);
+    const rows = await ctx.db.query(
+      'select count(*)::int as n from advertiser_invoice where id = $1',
+      [first.advertiserInvoiceId],
+    );
     expect(rows[0]!['n']).toBe(1);
-    expect((await f.outboxOf(db, id)).map((r) => r.event)).toEqual([
+    expect((await f.outboxOf(ctx.db, id)).map((r) => r.event)).toEqual([
       'TAX_INVOICE_ISSUE_REQUEST',
       'PAYMENT_REQUEST_ADVERTISER',
       'TAX_INVOICE_ISSUE_REQUEST',

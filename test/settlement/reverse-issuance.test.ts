@@ -1,5 +1,4 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stack } from '../support/clients.js';
 import * as f from './support.js';
 import * as t from './tax-invoice-support.js';
@@ -10,20 +9,16 @@ import * as t from './tax-invoice-support.js';
  * Partners are `manual_`: the simulated provider decides nothing until the page is used.
  */
 describe('reverse issuance, open', () => {
-  let admin: string;
-  let db: Sql;
+  const ctx = f.useAdmin();
   let advertiserId: number;
   beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    advertiserId = (await t.advertiser(admin, 'down_')).id;
+    advertiserId = (await t.advertiser(ctx.admin, 'down_')).id;
   });
-  afterAll(() => db?.end());
 
   /** A `manual_` business partner's requested settlement: its id, partner and approval URL. */
   async function requested() {
-    const partner = await t.businessPartner(admin, 'manual_');
-    const id = await f.newSettlement(admin, { partnerId: partner.id, advertiserId });
+    const partner = await t.businessPartner(ctx.admin, 'manual_');
+    const id = await f.newSettlement(ctx.admin, { partnerId: partner.id, advertiserId });
     const body = await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner.token));
     const grantUrl = String(t.reverseOf(body)['grantUrl']);
     expect(grantUrl).toMatch(new RegExp(`^${stack().taxInvoice}/approve/`));
@@ -43,7 +38,7 @@ describe('reverse issuance, open', () => {
       expiresAt,
     });
 
-    await db.query(
+    await ctx.db.query(
       `update reverse_issuance set grant_url_expires_at = now() - interval '1 second'
        where settlement_id = $1`,
       [id],
@@ -51,7 +46,7 @@ describe('reverse issuance, open', () => {
     const fresh = await grantUrl(id, partner.token);
     expect(fresh.grantUrl).not.toBe(first);
     expect(Date.parse(fresh.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
-    expect(t.reverseOf(await t.detail(admin, id))).toMatchObject({
+    expect(t.reverseOf(await t.detail(ctx.admin, id))).toMatchObject({
       status: 'PENDING',
       grantUrl: fresh.grantUrl,
       grantUrlExpiresAt: fresh.expiresAt,
@@ -59,7 +54,7 @@ describe('reverse issuance, open', () => {
     // The provider replaced the link: the old one is gone, the new one opens the page.
     expect((await fetch(first)).status).toBe(410);
     expect((await fetch(fresh.grantUrl)).status).toBe(200);
-    const mails = (await f.outboxOf(db, id)).filter(
+    const mails = (await f.outboxOf(ctx.db, id)).filter(
       (r) => r.event === 'REVERSE_ISSUANCE_APPROVAL_PARTNER',
     );
     expect(mails.map((m) => m.payload['approvalUrl'])).toEqual([first, fresh.grantUrl]);
@@ -74,9 +69,9 @@ describe('reverse issuance, open', () => {
       body: '',
     });
     expect(page.status).toBe(200);
-    const approved = await t.untilReverse(admin, id, 'SUCCESS');
+    const approved = await t.untilReverse(ctx.admin, id, 'SUCCESS');
     expect(approved.partnerInvoiceReceivedAt).toEqual(expect.any(String));
-    expect((await f.auditOf(db, id)).at(-1)).toMatchObject({
+    expect((await f.auditOf(ctx.db, id)).at(-1)).toMatchObject({
       action: 'PARTNER_INVOICE_RECEIVED',
       actor_role: 'SUPER_ADMIN',
     });
@@ -85,7 +80,7 @@ describe('reverse issuance, open', () => {
   it('live status asks the provider and writes back what it learns (a cancel the platform was not told of)', async () => {
     const { id, partner } = await requested();
     const live = await f.expectOk(
-      f.call('GET', f.adminPath(id, '/reverse-issuance-status'), admin),
+      f.call('GET', f.adminPath(id, '/reverse-issuance-status'), ctx.admin),
     );
     expect(live).toMatchObject({ settlementId: id, status: 'PENDING', issuanceKey: `${id}-R1` });
 
@@ -96,13 +91,13 @@ describe('reverse issuance, open', () => {
       body: '{}',
     });
     expect(cancel.status).toBe(200);
-    expect(t.reverseOf(await t.detail(admin, id))['status']).toBe('PENDING');
+    expect(t.reverseOf(await t.detail(ctx.admin, id))['status']).toBe('PENDING');
     const synced = await f.expectOk(
-      f.call('GET', f.adminPath(id, '/reverse-issuance-status'), admin),
+      f.call('GET', f.adminPath(id, '/reverse-issuance-status'), ctx.admin),
     );
     expect(synced).toMatchObject({ status: 'CANCELLED', failureCode: 'CANCELLED', grantUrl: null });
-    expect(t.reverseOf(await t.detail(admin, id))['status']).toBe('CANCELLED');
-    const alerts = (await f.outboxOf(db, id)).filter((r) => r.event === 'TAX_INVOICE_FAILED');
+    expect(t.reverseOf(await t.detail(ctx.admin, id))['status']).toBe('CANCELLED');
+    const alerts = (await f.outboxOf(ctx.db, id)).filter((r) => r.event === 'TAX_INVOICE_FAILED');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.payload).toMatchObject({ kind: 'REVERSE', providerStatus: 'CANCELLED' });
     await f.expectError(
@@ -114,7 +109,7 @@ describe('reverse issuance, open', () => {
 
   it('cancelling the settlement withdraws the reverse issuance at the provider', async () => {
     const { id } = await requested();
-    const cancelled = await f.expectOk(f.call('POST', f.adminPath(id, '/cancel'), admin));
+    const cancelled = await f.expectOk(f.call('POST', f.adminPath(id, '/cancel'), ctx.admin));
     expect(t.reverseOf(cancelled)).toMatchObject({ status: 'CANCELLED', grantUrl: null });
     await t.waitFor(
       'the provider told',
@@ -126,7 +121,7 @@ describe('reverse issuance, open', () => {
   it('a type change withdraws it too, and a new request asks with a new key', async () => {
     const { id, partner } = await requested();
     await f.expectOk(
-      f.call('PATCH', f.adminPath(id, '/type'), admin, { settlementType: 'DIRECT_INVOICE' }),
+      f.call('PATCH', f.adminPath(id, '/type'), ctx.admin, { settlementType: 'DIRECT_INVOICE' }),
     );
     await t.waitFor(
       'the provider told',
@@ -134,7 +129,9 @@ describe('reverse issuance, open', () => {
       (i) => i['status'] === 'CANCELLED',
     );
     await f.expectOk(
-      f.call('PATCH', f.adminPath(id, '/type'), admin, { settlementType: 'PLATFORM_SETTLEMENT' }),
+      f.call('PATCH', f.adminPath(id, '/type'), ctx.admin, {
+        settlementType: 'PLATFORM_SETTLEMENT',
+      }),
     );
     const again = await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner.token));
     expect(t.reverseOf(again)).toMatchObject({ status: 'PENDING', issuanceKey: `${id}-R2` });

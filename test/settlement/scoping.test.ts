@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '@campaign/stack';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../support/clients.js';
 import * as f from './support.js';
 
@@ -7,13 +6,12 @@ type Page = f.Page;
 
 /** DESIGN S9: who sees what; out of scope is a 404, the wrong role a 403, no credential a 401. */
 describe('access and scope', () => {
-  let superAdmin: string;
+  const ctx = f.useAdmin();
   let agency2Admin: string;
   let defaultAgencyAdmin: string;
   let partnerA: { id: number; token: string };
   let partnerB: { id: number; token: string };
   let advertiserId: number;
-  let db: Sql;
   /** Partner A's settlements in agency 2 and in the default agency; partner B's in the default. */
   let sA2: string;
   let sA0: string;
@@ -21,12 +19,10 @@ describe('access and scope', () => {
   let campaignB0: string;
 
   beforeAll(async () => {
-    superAdmin = await f.adminToken();
-    db = await f.database();
     const [a, b, adv] = await Promise.all([
-      f.createPartner(superAdmin, 'CORPORATE_BUSINESS'),
-      f.createPartner(superAdmin, 'INDIVIDUAL'),
-      f.createAdvertiser(superAdmin),
+      f.createPartner(ctx.admin, 'CORPORATE_BUSINESS'),
+      f.createPartner(ctx.admin, 'INDIVIDUAL'),
+      f.createAdvertiser(ctx.admin),
     ]);
     advertiserId = adv;
     const [ta, tb, t2, t1] = await Promise.all([
@@ -39,18 +35,17 @@ describe('access and scope', () => {
     partnerB = { id: b, token: tb };
     agency2Admin = t2;
     defaultAgencyAdmin = t1;
-    sA2 = await f.newSettlement(superAdmin, { partnerId: a, advertiserId, agencyId: 2 });
-    sA0 = await f.newSettlement(superAdmin, { partnerId: a, advertiserId });
-    campaignB0 = await f.createCampaign(superAdmin, { partnerId: b, advertiserId });
-    sB0 = await f.markUploaded(superAdmin, campaignB0);
+    sA2 = await f.newSettlement(ctx.admin, { partnerId: a, advertiserId, agencyId: 2 });
+    sA0 = await f.newSettlement(ctx.admin, { partnerId: a, advertiserId });
+    campaignB0 = await f.createCampaign(ctx.admin, { partnerId: b, advertiserId });
+    sB0 = await f.markUploaded(ctx.admin, campaignB0);
   });
-  afterAll(() => db?.end());
 
   const ids = (page: Page) => page.items.map((s) => s.id).sort();
 
   it('SUPER_ADMIN sees every agency', async () => {
-    for (const id of [sA2, sA0, sB0]) await f.expectOk(f.call('GET', f.adminPath(id), superAdmin));
-    const page = await f.page(`/api/admin/settlements?partnerId=${partnerA.id}`, superAdmin);
+    for (const id of [sA2, sA0, sB0]) await f.expectOk(f.call('GET', f.adminPath(id), ctx.admin));
+    const page = await f.page(`/api/admin/settlements?partnerId=${partnerA.id}`, ctx.admin);
     expect(ids(page)).toEqual([sA0, sA2].sort());
     expect(page.total).toBe(2);
   });
@@ -72,13 +67,13 @@ describe('access and scope', () => {
     expect(foreign).toEqual({ items: [], nextCursor: null, total: 0 });
     const byDefault = await f.page(
       `/api/admin/settlements?partnerId=${partnerA.id}&agencyId=1`,
-      superAdmin,
+      ctx.admin,
     );
     expect(ids(byDefault)).toEqual([sA0]);
   });
 
   it('out of scope is a 404 for every admin action, and nothing changes', async () => {
-    const before = await f.rowCounts(db, [sA0]);
+    const before = await f.rowCounts(ctx.db, [sA0]);
     for (const [method, path, body] of [
       ['GET', '/reverse-issuance-status', undefined],
       ['PATCH', '/status', { status: 'SETTLEMENT_CANCELLED' }],
@@ -96,11 +91,11 @@ describe('access and scope', () => {
         'NOT_FOUND',
       );
     }
-    expect(await f.rowCounts(db, [sA0])).toEqual(before);
+    expect(await f.rowCounts(ctx.db, [sA0])).toEqual(before);
   });
 
   it('campaigns are scoped too: upload, read and create', async () => {
-    const campaign = await f.createCampaign(superAdmin, { partnerId: partnerB.id, advertiserId });
+    const campaign = await f.createCampaign(ctx.admin, { partnerId: partnerB.id, advertiserId });
     const upload = await graphql(
       `
         mutation ($id: ID!) {
@@ -165,7 +160,7 @@ describe('access and scope', () => {
     await f.expectError(f.call('GET', f.partnerPath(sB0), partnerA.token), 404, 'NOT_FOUND');
     const own = await f.page('/api/partner/settlements', partnerA.token);
     expect(ids(own)).toEqual([sA0, sA2].sort());
-    const before = await f.rowCounts(db, [sB0]);
+    const before = await f.rowCounts(ctx.db, [sB0]);
     for (const path of ['/request', '/invoice-issued', '/invoice-paid']) {
       await f.expectError(
         f.call('POST', f.partnerPath(sB0, path), partnerA.token),
@@ -178,7 +173,7 @@ describe('access and scope', () => {
       404,
       'NOT_FOUND',
     );
-    expect(await f.rowCounts(db, [sB0])).toEqual(before);
+    expect(await f.rowCounts(ctx.db, [sB0])).toEqual(before);
   });
 
   it('a PARTNER token on an admin path is a 403; an admin token on a partner path too', async () => {
@@ -198,17 +193,17 @@ describe('access and scope', () => {
       f.partnerPath(sA0),
       f.partnerPath(sA0, '/reverse-issuance-grant-url'),
     ]) {
-      await f.expectError(f.call('GET', path, superAdmin), 403, 'PERMISSION_DENIED');
+      await f.expectError(f.call('GET', path, ctx.admin), 403, 'PERMISSION_DENIED');
     }
     await f.expectError(
-      f.call('POST', f.partnerPath(sA0, '/request'), superAdmin),
+      f.call('POST', f.partnerPath(sA0, '/request'), ctx.admin),
       403,
       'PERMISSION_DENIED',
     );
   });
 
   it('no token, a malformed token or a forged one is a 401', async () => {
-    const forged = `${superAdmin.slice(0, -4)}AAAA`;
+    const forged = `${ctx.admin.slice(0, -4)}AAAA`;
     for (const token of [undefined, 'not-a-jwt', forged]) {
       await f.expectError(f.call('GET', '/api/admin/settlements', token), 401, 'UNAUTHENTICATED');
       await f.expectError(f.call('GET', f.adminPath(sA0), token), 401, 'UNAUTHENTICATED');
@@ -226,7 +221,7 @@ describe('access and scope', () => {
   });
 
   it('GraphQL: a partner gets no advertiser invoice and no audit trail', async () => {
-    await f.expectOk(f.call('POST', f.adminPath(sA0, '/retry-issuance'), superAdmin));
+    await f.expectOk(f.call('POST', f.adminPath(sA0, '/retry-issuance'), ctx.admin));
     const own = await graphql<{
       partnerSettlement: { advertiserInvoiceId: number; advertiserInvoice: null };
     }>(

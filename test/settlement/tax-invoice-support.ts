@@ -1,6 +1,7 @@
 import type { Sql } from '@campaign/stack';
 import { DEVELOPMENT_SECRETS, signWebhook } from '@campaign/platform';
 import { graphqlOk, rest, stack, type HttpResult } from '../support/clients.js';
+import { eventually } from '../support/sinks.js';
 import * as f from './support.js';
 
 /**
@@ -44,21 +45,39 @@ export async function businessPartner(
   return { id, token: await f.partnerToken(id), email };
 }
 
+/** A new settlement between a business partner and an advertiser both named for `prefix`. */
+export async function scenarioSettlement(admin: string, prefix = '') {
+  const [partner, buyer] = await Promise.all([
+    businessPartner(admin, prefix),
+    advertiser(admin, prefix),
+  ]);
+  const id = await f.newSettlement(admin, { partnerId: partner.id, advertiserId: buyer.id });
+  return { id, partner, advertiser: buyer };
+}
+
+/**
+ * A settlement of a business partner named for `prefix` (the advertiser `down_`: its invoice
+ * stays out of the scenario), requested by the partner: the request's answer.
+ */
+export async function requestedBy(
+  admin: string,
+  prefix: string,
+  entityType?: 'CORPORATE_BUSINESS' | 'INDIVIDUAL_BUSINESS',
+) {
+  const partner = await businessPartner(admin, prefix, entityType);
+  const { id: advertiserId } = await advertiser(admin, 'down_');
+  const id = await f.newSettlement(admin, { partnerId: partner.id, advertiserId });
+  const requested = await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner.token));
+  return { id, partner, requested };
+}
+
 /** Polls `read` until `done` holds (at most `timeoutMs`); the last value read. */
-export async function waitFor<T>(
+export const waitFor = <T>(
   what: string,
   read: () => Promise<T>,
   done: (value: T) => boolean,
   timeoutMs = 20_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+): Promise<T> => eventually(read, done, what, timeoutMs);
 
 /** The admin's view of a settlement. */
 export const detail = (admin: string, id: string) =>

@@ -1,5 +1,4 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql, rest } from '../support/clients.js';
 import * as f from './support.js';
 
@@ -11,34 +10,25 @@ const TEXTS = [
 ] as const;
 
 describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
+  const ctx = f.useCast('INDIVIDUAL');
   const email = `unsafe-${process.pid}-${Date.now()}-${_label.length}@example.com`;
-  let admin: string;
-  let partner: string;
-  let db: Sql;
   let id: string;
-  let advertiserId: number;
-  let partnerId: number;
 
   beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-    const cast = await f.partnerAndAdvertiser(admin, 'INDIVIDUAL');
-    ({ partnerId, advertiserId, partner } = cast);
-    id = await f.newSettlement(admin, { partnerId, advertiserId });
+    id = await f.newSettlement(ctx.admin, ctx.ids);
   });
-  afterAll(() => db?.end());
 
   /** What these calls could write: the settlement's rows and audit, campaigns, the partner. */
   const state = async () => ({
-    rows: await f.rowCounts(db, [id]),
-    audit: await f.auditOf(db, id),
+    rows: await f.rowCounts(ctx.db, [id]),
+    audit: await f.auditOf(ctx.db, id),
     campaigns: (
-      await db.query('select count(*)::int as n from campaign where advertiser_id = $1', [
-        advertiserId,
+      await ctx.db.query('select count(*)::int as n from campaign where advertiser_id = $1', [
+        ctx.advertiserId,
       ])
     )[0]!['n'],
     partners: (
-      await db.query('select count(*)::int as n from partner where email = $1', [email])
+      await ctx.db.query('select count(*)::int as n from partner where email = $1', [email])
     )[0]!['n'],
   });
 
@@ -48,7 +38,7 @@ describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
       [
         'PATCH status reason',
         () =>
-          f.call('PATCH', f.adminPath(id, '/status'), admin, {
+          f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, {
             status: 'SETTLEMENT_CANCELLED',
             reason: text,
           }),
@@ -57,7 +47,7 @@ describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
       [
         'PATCH type reason',
         () =>
-          f.call('PATCH', f.adminPath(id, '/type'), admin, {
+          f.call('PATCH', f.adminPath(id, '/type'), ctx.admin, {
             settlementType: 'DIRECT_INVOICE',
             reason: text,
           }),
@@ -65,12 +55,12 @@ describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
       ],
       [
         'POST cancel reason',
-        () => f.call('POST', f.adminPath(id, '/cancel'), admin, { reason: text }),
+        () => f.call('POST', f.adminPath(id, '/cancel'), ctx.admin, { reason: text }),
         'body.reason',
       ],
       [
         'POST partner request reason',
-        () => f.call('POST', f.partnerPath(id, '/request'), partner, { reason: text }),
+        () => f.call('POST', f.partnerPath(id, '/request'), ctx.partner, { reason: text }),
         'body.reason',
       ],
       [
@@ -79,7 +69,7 @@ describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
           f.call(
             'GET',
             `/api/admin/settlements?cursor=${encodeURIComponent(text)}`,
-            admin,
+            ctx.admin,
           ) as never,
         'query.cursor',
       ],
@@ -100,12 +90,12 @@ describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
       });
     }
     expect(await state()).toEqual(before);
-    const detail = await f.expectOk(f.call('GET', f.adminPath(id), admin));
+    const detail = await f.expectOk(f.call('GET', f.adminPath(id), ctx.admin));
     expect(detail.status).toBe('SETTLEMENT_PENDING');
   });
 
   it('REST: a path parameter with a NUL is a 400 naming it, not a 500', async () => {
-    const response = await rest<f.Envelope>('GET', `${f.adminPath(id)}%00`, { token: admin });
+    const response = await rest<f.Envelope>('GET', `${f.adminPath(id)}%00`, { token: ctx.admin });
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expect(response.body.error.code).toBe('INVALID_REQUEST');
     expect(response.body.error.message).toContain('path.id');
@@ -126,7 +116,7 @@ describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
       ],
       [
         'mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }',
-        { input: { partnerId, advertiserId, title: text, price: '1000.00' } },
+        { input: { ...ctx.ids, title: text, price: '1000.00' } },
         'input.title',
       ],
       [
@@ -146,7 +136,7 @@ describe.each(TEXTS)('settlement text input with %s', (_label, text) => {
       ['query($id: ID!) { settlement(id: $id) { id } }', { id: `${id}${text}` }, 'id'],
     ];
     for (const [query, variables, field] of cases) {
-      const result = await graphql(query, variables, admin);
+      const result = await graphql(query, variables, ctx.admin);
       expect(result.data ?? null, query).toBeNull();
       const error = result.errors?.[0];
       expect(error?.extensions?.['code'], JSON.stringify(result.errors)).toBe('INVALID_REQUEST');

@@ -1,5 +1,4 @@
-import type { Sql } from '@campaign/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as f from './support.js';
 import * as t from './tax-invoice-support.js';
 
@@ -10,27 +9,20 @@ import * as t from './tax-invoice-support.js';
  * counterparties), so every result here is one the test sends.
  */
 describe('tax-invoice webhook', () => {
-  let admin: string;
-  let db: Sql;
-  beforeAll(async () => {
-    admin = await f.adminToken();
-    db = await f.database();
-  });
-  afterAll(() => db?.end());
+  const ctx = f.useAdmin();
 
   /** A requested settlement whose reverse issuance waits (R1) and whose invoice waits (F1). */
   async function open() {
-    const partner = await t.businessPartner(admin, 'manual_');
-    const advertiser = await t.advertiser(admin, 'manual_');
-    const id = await f.newSettlement(admin, { partnerId: partner.id, advertiserId: advertiser.id });
+    const { id, partner } = await t.scenarioSettlement(ctx.admin, 'manual_');
     await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner.token));
-    const asked = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), admin));
+    const asked = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
     return { id, forwardKey: String(t.invoiceOf(asked)['taxInvoiceIssuanceKey']) };
   }
 
   const ledgerCount = async () =>
-    (await db.query<{ n: number }>('select count(*)::int as n from tax_invoice_webhook_event'))[0]!
-      .n;
+    (
+      await ctx.db.query<{ n: number }>('select count(*)::int as n from tax_invoice_webhook_event')
+    )[0]!.n;
 
   it('refuses a missing, wrong, 301 s old or 301 s ahead signature with 401, changing nothing', async () => {
     const { id } = await open();
@@ -38,7 +30,7 @@ describe('tax-invoice webhook', () => {
     const now = Math.floor(Date.now() / 1000);
     const good = t.sign(raw);
     const wrong = good.replace(/v1=([0-9a-f])/, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`);
-    const before = await f.rowCounts(db, [id]);
+    const before = await f.rowCounts(ctx.db, [id]);
     const ledger = await ledgerCount();
     for (const signature of [
       null,
@@ -54,9 +46,9 @@ describe('tax-invoice webhook', () => {
       );
       expect(error.retryable).toBe(false);
     }
-    expect(await f.rowCounts(db, [id])).toEqual(before);
+    expect(await f.rowCounts(ctx.db, [id])).toEqual(before);
     expect(await ledgerCount()).toBe(ledger);
-    expect(t.reverseOf(await t.detail(admin, id))['status']).toBe('PENDING');
+    expect(t.reverseOf(await t.detail(ctx.admin, id))['status']).toBe('PENDING');
   });
 
   it('refuses a signed body that is not a tax-invoice event with 400, changing nothing', async () => {
@@ -71,9 +63,9 @@ describe('tax-invoice webhook', () => {
       JSON.stringify(withoutNumber),
       JSON.stringify([event]),
     ];
-    const before = await f.rowCounts(db, [id]);
+    const before = await f.rowCounts(ctx.db, [id]);
     for (const raw of bodies) await f.expectError(t.deliver(raw), 400, 'INVALID_REQUEST');
-    expect(await f.rowCounts(db, [id])).toEqual(before);
+    expect(await f.rowCounts(ctx.db, [id])).toEqual(before);
   });
 
   it('applies a delivery replayed 10 times in sequence once', async () => {
@@ -86,17 +78,17 @@ describe('tax-invoice webhook', () => {
       { applied: true },
       ...Array.from({ length: 9 }, () => ({ applied: false })),
     ]);
-    expect(await t.ledger(db, `${id}-R1`)).toEqual([
+    expect(await t.ledger(ctx.db, `${id}-R1`)).toEqual([
       { event_id: event['eventId'], deliveries: 10, applied: true, status: 'SUCCESS' },
     ]);
-    const settlement = await t.detail(admin, id);
+    const settlement = await t.detail(ctx.admin, id);
     expect(t.reverseOf(settlement)).toMatchObject({
       status: 'SUCCESS',
       taxInvoiceNumber: event['taxInvoiceNumber'],
     });
     expect(
       t.count(
-        (await f.auditOf(db, id)).map((a) => a.action),
+        (await f.auditOf(ctx.db, id)).map((a) => a.action),
         'PARTNER_INVOICE_RECEIVED',
       ),
     ).toBe(1);
@@ -106,7 +98,7 @@ describe('tax-invoice webhook', () => {
       t.deliver(JSON.stringify(t.resultEvent(`${id}-R1`, 'REVERSE', 'FAILURE'))),
     );
     expect(late).toEqual({ applied: false });
-    expect(t.reverseOf(await t.detail(admin, id))['status']).toBe('SUCCESS');
+    expect(t.reverseOf(await t.detail(ctx.admin, id))['status']).toBe('SUCCESS');
   });
 
   it('applies a delivery sent 10 times concurrently once', async () => {
@@ -114,17 +106,20 @@ describe('tax-invoice webhook', () => {
     const raw = JSON.stringify(t.resultEvent(forwardKey, 'FORWARD'));
     const answers = await Promise.all(Array.from({ length: 10 }, () => f.expectOk(t.deliver(raw))));
     expect(answers.filter((a) => a.applied)).toHaveLength(1);
-    expect((await t.ledger(db, forwardKey))[0]).toMatchObject({ deliveries: 10, applied: true });
-    const settlement = await t.detail(admin, id);
+    expect((await t.ledger(ctx.db, forwardKey))[0]).toMatchObject({
+      deliveries: 10,
+      applied: true,
+    });
+    const settlement = await t.detail(ctx.admin, id);
     expect(t.invoiceOf(settlement)).toMatchObject({
       status: 'ISSUED',
       taxInvoiceStatus: 'SUCCESS',
     });
-    const events = await t.eventsOf(db, id);
+    const events = await t.eventsOf(ctx.db, id);
     expect(t.count(events, 'INVOICE_ISSUED_ADVERTISER')).toBe(1);
     expect(
       t.count(
-        (await f.auditOf(db, id)).map((a) => a.action),
+        (await f.auditOf(ctx.db, id)).map((a) => a.action),
         'TAX_INVOICE_ISSUED',
       ),
     ).toBe(1);
@@ -136,7 +131,7 @@ describe('tax-invoice webhook', () => {
     const keys = Object.keys(event).reverse();
     const raw = `{\n  ${keys.map((k) => `${JSON.stringify(k)} :  ${JSON.stringify(event[k])}`).join(',\n  ')}\n}\n`;
     expect(await f.expectOk(t.deliver(raw))).toEqual({ applied: true });
-    expect(t.invoiceOf(await t.detail(admin, id))).toMatchObject({
+    expect(t.invoiceOf(await t.detail(ctx.admin, id))).toMatchObject({
       taxInvoiceStatus: 'FAILURE',
       taxInvoiceFailureCode: 'NTS_REJECTED',
     });
@@ -146,7 +141,7 @@ describe('tax-invoice webhook', () => {
     const raw = JSON.stringify(t.resultEvent('SET999999999-R1', 'REVERSE'));
     expect(await f.expectOk(t.deliver(raw))).toEqual({ applied: false });
     expect(await f.expectOk(t.deliver(raw))).toEqual({ applied: false });
-    expect(await t.ledger(db, 'SET999999999-R1')).toMatchObject([
+    expect(await t.ledger(ctx.db, 'SET999999999-R1')).toMatchObject([
       { deliveries: 2, applied: false },
     ]);
   });

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEphemeralStack } from '@campaign/stack';
 import type { RunningStack } from '@campaign/stack';
 import { cliFor } from '../support/cli.js';
+import { lensProfile } from '../support/clients.js';
 
 /**
  * `npm start` keeps its services running: a service that dies is restarted by the orchestrator,
@@ -44,15 +44,7 @@ describe('the orchestrator restarts a service that dies', () => {
       expect(response.status).toBe(200);
       // A billed call goes through adapter → gateway → lens again.
       const key = await cliFor(running.urls, 'lens:create-key', '--credits', '10');
-      const call = await fetch(`${running.urls.rest}/api/lens/v1/accounts/profile`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${key}`,
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({ accountRef: { handle: 'after.restart' } }),
-      });
+      const call = await lensProfile(running.urls.rest, key, 'after.restart');
       expect(call.status).toBe(200);
     },
     90_000,

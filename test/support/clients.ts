@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { DEVELOPMENT_SECRETS } from '@campaign/platform';
 import { SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
+import { assertDocumented } from './settlement-openapi.js';
 
 export const stack = () => inject('stack');
 
@@ -34,11 +36,10 @@ export async function rest<T = Record<string, unknown>>(
           : JSON.stringify(options.body),
   });
   const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (text ? JSON.parse(text) : null) as T,
-  };
+  const body = (text ? JSON.parse(text) : null) as T;
+  // Every answer of a documented settlement path is checked against the published document.
+  assertDocumented(method, path, response.status, response.headers.get('content-type'), body);
+  return { status: response.status, headers: response.headers, body };
 }
 
 export interface GraphQLResult<T> {
@@ -46,13 +47,33 @@ export interface GraphQLResult<T> {
   errors?: { message: string; extensions?: Record<string, unknown> }[];
 }
 
+/** A billed lens profile read of `handle` with a fresh idempotency key, on the adapter at `restUrl`. */
+export const lensProfile = (restUrl: string, key: string, handle: string) =>
+  fetch(`${restUrl}/api/lens/v1/accounts/profile`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({ accountRef: { handle } }),
+  });
+
 /** A GraphQL operation on the gateway, as a console would send it. */
-export async function graphql<T = Record<string, unknown>>(
+export const graphql = <T = Record<string, unknown>>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<GraphQLResult<T>> => graphqlAt<T>(stack().gateway, query, variables, token);
+
+/** A GraphQL operation on the gateway at `gateway` (one a test started, a second engine). */
+export async function graphqlAt<T = Record<string, unknown>>(
+  gateway: string,
   query: string,
   variables: Record<string, unknown> = {},
   token?: string,
 ): Promise<GraphQLResult<T>> {
-  const response = await fetch(stack().gateway, {
+  const response = await fetch(gateway, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

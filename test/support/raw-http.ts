@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { stack } from './clients.js';
+import { assertDocumented } from './settlement-openapi.js';
 
 export interface RawResponse {
   status: number;
@@ -43,7 +44,10 @@ export function rawRequest(
     socket.on('error', reject);
     socket.on('close', () => {
       try {
-        resolve(parse(Buffer.concat(chunks)));
+        const response = parse(Buffer.concat(chunks));
+        const { status, headers, body: answer } = response;
+        assertDocumented(method, path, status, headers['content-type'] ?? null, answer);
+        resolve(response);
       } catch (error) {
         reject(error as Error);
       }
@@ -54,14 +58,20 @@ export function rawRequest(
 function parse(raw: Buffer): RawResponse {
   const split = raw.indexOf('\r\n\r\n');
   if (split < 0) throw new Error(`no HTTP response: ${JSON.stringify(raw.toString('latin1'))}`);
-  const [statusLine, ...headerLines] = raw.subarray(0, split).toString('latin1').split('\r\n');
+  const { status, headers } = parseHead(raw.subarray(0, split));
+  // The adapter answers JSON with a Content-Length (never chunked), so the rest is the body.
+  const body = raw.subarray(split + 4).toString('utf8');
+  return { status, headers, body: body ? (JSON.parse(body) as Record<string, unknown>) : null };
+}
+
+/** The status and headers of an HTTP/1.1 answer's head (lower-case names; a repeat keeps the last). */
+export function parseHead(head: Buffer): { status: number; headers: Record<string, string> } {
+  const [statusLine, ...headerLines] = head.toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine ?? '')?.[1]);
   const headers: Record<string, string> = {};
   for (const line of headerLines) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  // The adapter answers JSON with a Content-Length (never chunked), so the rest is the body.
-  const body = raw.subarray(split + 4).toString('utf8');
-  return { status, headers, body: body ? (JSON.parse(body) as Record<string, unknown>) : null };
+  return { status, headers };
 }

@@ -3,8 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '@campaign/platform';
 import type { AccountObservation } from './account/account-observation.entity.js';
 import type { LensServices } from './services.js';
-import type { Tenant } from './tenant/tenant.entity.js';
-import type { Caller } from './tenant/tenant.service.js';
+import type { Caller, TenantProfile } from './tenant/tenant.service.js';
 
 /** What every resolver gets: the request's EntityManager, its callers and the lens services. */
 export interface LensContext {
@@ -16,7 +15,7 @@ export interface LensContext {
   /** The API key's tenant and key; authenticates on first use (401 without a valid key). */
   caller: () => Promise<Caller>;
   /** The tenant of the request's API key; authenticates on first use. */
-  tenant: () => Promise<Tenant>;
+  tenant: () => Promise<TenantProfile>;
   /**
    * The platform token's holder (admin and partner consoles), verified once per request: 401
    * without a valid token. `@Authorized(...roles)` checks its role (platformAuthChecker).

@@ -1,9 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import { migrateJobQueue } from '@campaign/platform';
 import { AccountObservation } from './account/account-observation.entity.js';
 import { CreditLedgerEntry } from './credits/credit-ledger-entry.entity.js';
-import { lensMigrations } from './migrations/index.js';
 import { Operation } from './operation/operation.entity.js';
 import { ApiKey } from './tenant/api-key.entity.js';
 import { Tenant } from './tenant/tenant.entity.js';
@@ -14,8 +12,9 @@ export function initLensOrm(databaseUrl: string, poolMax = 10): Promise<MikroORM
   return MikroORM.init({
     clientUrl: databaseUrl,
     entities: lensEntities,
-    extensions: [Migrator],
-    migrations: { migrationsList: lensMigrations, transactional: true, snapshot: false },
+    // The migrator and the migration list are loaded by migrateLens only: a service never
+    // migrates (a deploy step), and @mikro-orm/migrations costs every process ~15 MB of memory.
+    migrations: { transactional: true, snapshot: false },
     pool: { min: 0, max: poolMax },
     allowGlobalContext: false,
     debug: false,
@@ -24,6 +23,11 @@ export function initLensOrm(databaseUrl: string, poolMax = 10): Promise<MikroORM
 
 /** The lens tables, then graphile-worker's schema (the durable jobs of the engine). */
 export async function migrateLens(orm: MikroORM): Promise<void> {
-  await orm.getMigrator().up();
+  const [{ Migrator }, { lensMigrations }] = await Promise.all([
+    import('@mikro-orm/migrations'),
+    import('./migrations/index.js'),
+  ]);
+  orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList: lensMigrations });
+  await new Migrator(orm.em).up();
   await migrateJobQueue(orm.config.get('clientUrl')!);
 }

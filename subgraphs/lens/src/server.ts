@@ -37,6 +37,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     timeoutMs: config.LENS_UPSTREAM_TIMEOUT_MS,
   });
   const services = createLensServices(config, { upstream, logger });
+  const revocations = services.tenants.listenForRevocations(config.LENS_DATABASE_URL, logger);
   const worker = await startOperationWorker({
     connectionString: config.LENS_DATABASE_URL,
     concurrency: config.LENS_WORKER_CONCURRENCY,
@@ -102,10 +103,14 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       await running.close();
       await reconciler.stop();
       // Executions still running after the timeout are left to their lease and the reconciler.
-      await Promise.race([
-        worker.stop(),
-        new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
+      await Promise.all([
+        services.execution.drain(WORKER_STOP_TIMEOUT_MS),
+        Promise.race([
+          worker.stop(),
+          new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
+        ]),
       ]);
+      await revocations.stop();
       await orm.close();
     },
   };

@@ -46,7 +46,12 @@ type EngineConfig = Pick<
  */
 export function createLensServices(
   config: EngineConfig,
-  parts: { upstream: SocialUpstream; logger: Logger },
+  parts: {
+    upstream: SocialUpstream;
+    logger: Logger;
+    /** Run accepted operations at once in this process (default); see EngineSettings. */
+    inline?: boolean;
+  },
 ): LensServices {
   const definitions = createLensOperations({ cursorSecret: config.LENS_CURSOR_SECRET });
   const unknownDisabled = config.LENS_DISABLED_OPERATIONS.filter((name) => !definitions.has(name));
@@ -65,7 +70,6 @@ export function createLensServices(
     logger: parts.logger,
     prices,
     definitions,
-    credits,
     observations,
     events,
     leaseMs: config.LENS_LEASE_MS,
@@ -74,13 +78,17 @@ export function createLensServices(
     operations: new OperationService(
       {
         definitions,
-        credits,
+        execution,
         access,
         rateLimiter: new PostgresRateLimiter({ subject: 'with this API key' }),
         prices,
         events,
       },
-      { syncBudgetMs: config.LENS_SYNC_BUDGET_MS, leaseMs: config.LENS_LEASE_MS },
+      {
+        syncBudgetMs: config.LENS_SYNC_BUDGET_MS,
+        leaseMs: config.LENS_LEASE_MS,
+        inline: parts.inline ?? true,
+      },
     ),
     catalogue: new OperationCatalogue(definitions, access, prices),
     execution,

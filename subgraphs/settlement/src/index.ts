@@ -32,3 +32,5 @@ export {
   type TaxInvoiceProvider,
 } from './outside/tax-invoice/tax-invoice.port.js';
 export { createProviderRequestHandler } from './tax-invoice/provider-requests.js';
+// The webhook body's rule, which the settlement OpenAPI document publishes (issue 15).
+export { taxInvoiceWebhookEventSchema } from './outside/tax-invoice/webhook-event.js';

@@ -4,11 +4,15 @@ import { changeAuditLoader } from './audit/change-audit.loader.js';
 import { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
 import { Campaign } from './campaign/campaign.entity.js';
 import type { SettlementLoaders } from './context.js';
-import { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
-import { Partner } from './partner/partner.entity.js';
-import { PartnerPayout } from './payout/partner-payout.entity.js';
 import { QuotationLine } from './quotation/quotation.entity.js';
-import { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
+import {
+  INVOICES_BY_ID,
+  PARTNERS_BY_ID,
+  PAYOUTS_BY_ID,
+  REVERSE_ISSUANCES_BY_SETTLEMENT,
+  readRows,
+  type KeyedRead,
+} from './settlement/settlement-reads.repository.js';
 import { Settlement } from './settlement/settlement.entity.js';
 
 /** One query per relation per request, whatever the length of the list that asks. */
@@ -41,14 +45,27 @@ function allByKey<T, K extends keyof T & string>(
   });
 }
 
+/** {@link byKey} on a prepared statement (settlement-reads.repository.ts): the hot relations. */
+function preparedByKey<T extends object, K extends keyof T & string>(
+  em: EntityManager,
+  read: KeyedRead<T>,
+  key: K,
+) {
+  return new DataLoader<string, T | null>(async (values) => {
+    const rows = await readRows(em, read, [[...values]]);
+    const found = new Map(rows.map((row) => [String(row[key]), row]));
+    return values.map((value) => found.get(value) ?? null);
+  });
+}
+
 export function createLoaders(em: EntityManager): SettlementLoaders {
   return {
-    partner: byKey(em, Partner, 'id'),
+    partner: preparedByKey(em, PARTNERS_BY_ID, 'id'),
     campaign: byKey(em, Campaign, 'id'),
     settlementByCampaign: byKey(em, Settlement, 'campaignId'),
-    advertiserInvoice: byKey(em, AdvertiserInvoice, 'id'),
-    partnerPayout: byKey(em, PartnerPayout, 'id'),
-    reverseIssuanceBySettlement: byKey(em, ReverseIssuance, 'settlementId'),
+    advertiserInvoice: preparedByKey(em, INVOICES_BY_ID, 'id'),
+    partnerPayout: preparedByKey(em, PAYOUTS_BY_ID, 'id'),
+    reverseIssuanceBySettlement: preparedByKey(em, REVERSE_ISSUANCES_BY_SETTLEMENT, 'settlementId'),
     auditBySettlement: allByKey(em, SettlementAuditEntry, 'settlementId', { id: 'asc' }),
     settlementsByInvoice: allByKey(em, Settlement, 'advertiserInvoiceId', { id: 'asc' }),
     settlementsByPayout: allByKey(em, Settlement, 'partnerPayoutId', { id: 'asc' }),

@@ -1,3 +1,4 @@
+import type { EntityRepository, ObjectQuery, QueryOrderMap } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
 import { parseInput } from './input-rules.js';
@@ -47,6 +48,35 @@ export function decodePosition(tag: string, cursor: string | null | undefined): 
   if (!/^[1-9]\d{0,17}$/.test(position))
     throw new PlatformError('INVALID_CURSOR', 'The cursor is not one this API issued.');
   return position;
+}
+
+/** Every one of `conditions` (an empty list matches every row). */
+export const allOf = <T extends object>(conditions: ObjectQuery<T>[]): ObjectQuery<T> =>
+  conditions.length ? ({ $and: conditions } as ObjectQuery<T>) : {};
+
+/**
+ * One keyset page of `repo`'s rows matching `where`, in `key` order (`asc`: the rows after
+ * position `after`; `desc`: before it), with one row more than `pageSize` when more follow, and
+ * the number of all the rows that match.
+ */
+export async function keysetPage<T extends object>(
+  repo: EntityRepository<T>,
+  where: ObjectQuery<T>,
+  key: keyof T & string,
+  order: 'asc' | 'desc',
+  after: string | null,
+  pageSize: number,
+): Promise<{ rows: T[]; total: number }> {
+  const total = await repo.count(where);
+  const past = { [key]: { [order === 'asc' ? '$gt' : '$lt']: after } } as ObjectQuery<T>;
+  const rows = await repo.find(
+    after === null ? where : ({ $and: [where, past] } as ObjectQuery<T>),
+    {
+      orderBy: { [key]: order } as QueryOrderMap<T>,
+      limit: pageSize + 1,
+    },
+  );
+  return { rows, total };
 }
 
 /** `{items, nextCursor, total}` from a page read with one row more than asked for. */

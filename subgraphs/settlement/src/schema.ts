@@ -3,6 +3,7 @@ import { platformAuthChecker } from '@campaign/platform';
 import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
 import { AccountReference } from './account/account.stub.js';
 import { AgencyResolver } from './agency/agency.resolver.js';
+import { changeAuditResolvers } from './audit/change-audit.resolver.js';
 import { BusinessVerificationResolver } from './business/business-verification.resolver.js';
 import type { SettlementContext } from './context.js';
 import { CampaignResolver } from './campaign/campaign.resolver.js';
@@ -11,8 +12,11 @@ import { OutboxResolver } from './outbox/outbox.resolver.js';
 import { PartnerResolver } from './partner/partner.resolver.js';
 import { PartnerPayoutResolver } from './payout/payout.resolver.js';
 import { QuotationResolver } from './quotation/quotation.resolver.js';
-import { PartnerSettlementResolver } from './settlement/partner-settlement.resolver.js';
-import { SettlementResolver } from './settlement/settlement.resolver.js';
+import {
+  PartnerSettlementActionResolver,
+  PartnerSettlementResolver,
+} from './settlement/partner-settlement.resolver.js';
+import { SettlementActionResolver, SettlementResolver } from './settlement/settlement.resolver.js';
 import { TaxInvoiceWebhookResolver } from './tax-invoice/tax-invoice.resolver.js';
 
 /**
@@ -27,7 +31,9 @@ export function buildSettlementSchema(): Promise<FederatedSchema> {
       CampaignResolver,
       PartnerResolver,
       SettlementResolver,
+      SettlementActionResolver,
       PartnerSettlementResolver,
+      PartnerSettlementActionResolver,
       AdvertiserInvoiceResolver,
       PartnerPayoutResolver,
       BusinessVerificationResolver,
@@ -35,6 +41,7 @@ export function buildSettlementSchema(): Promise<FederatedSchema> {
       TaxInvoiceWebhookResolver,
       AgencyResolver,
       QuotationResolver,
+      ...changeAuditResolvers,
     ],
     orphanedTypes: [AccountReference],
   });

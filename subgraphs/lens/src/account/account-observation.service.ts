@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runPrepared, type PreparedStatement } from '@campaign/platform';
 import type { AccountSummary } from '../upstream/upstream.port.js';
 import { AccountObservation } from './account-observation.entity.js';
 import { summaryOf } from './observed.js';
@@ -13,11 +14,20 @@ function mergeKnown(known: AccountSummary | undefined, next: AccountSummary): Ac
   return merged;
 }
 
+/** The upsert (migration billed_path): asynchronous commit, rows with a newer observation skipped. */
+const RECORD: PreparedStatement = {
+  name: 'lens_record_observations',
+  text: 'select lens_record_observations($1::timestamptz, $2::jsonb)',
+};
+
 export class AccountObservationService {
   /**
    * Keeps the newest observation of each account seen in a result. Lists show partial accounts
    * (a follower has no counts): a value the newer observation lacks (null) keeps the last one
    * known, so a follower list never erases the follower count a profile look-up stored.
+   * Runs after the settlement, in its own transaction: the hot row of a much-read account is
+   * locked for this one statement, not across the money transaction, and an account already
+   * observed later by another operation is skipped without a lock.
    */
   async record(em: EntityManager, accounts: AccountSummary[], observedAt: Date): Promise<void> {
     const byId = new Map<string, AccountSummary>();
@@ -35,18 +45,7 @@ export class AccountObservationService {
         handle: a.handle,
         summary: a,
       }));
-    await em.execute(
-      `insert into account_observation (account_id, handle, summary, observed_at)
-       select x.account_id, x.handle, x.summary, ?::timestamptz
-       from jsonb_to_recordset(?::jsonb) as x(account_id text, handle text, summary jsonb)
-       order by x.account_id
-       on conflict (account_id) do update set
-         handle = coalesce(excluded.handle, account_observation.handle),
-         summary = account_observation.summary || jsonb_strip_nulls(excluded.summary),
-         observed_at = excluded.observed_at
-       where account_observation.observed_at <= excluded.observed_at`,
-      [observedAt.toISOString(), JSON.stringify(rows)],
-    );
+    await runPrepared(em, RECORD, [observedAt.toISOString(), JSON.stringify(rows)]);
   }
 
   async findMany(

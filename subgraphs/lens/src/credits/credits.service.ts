@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerKind } from './credit-ledger-entry.entity.js';
 
 /**
- * Every balance movement is one conditional UPDATE of the tenant row plus one ledger entry, in
- * the caller's transaction. The `credit_balance >= amount` condition, evaluated under the row
- * lock, is what keeps concurrent reservations from ever pushing a balance below zero.
+ * Every balance movement is one update of the tenant row plus its ledger entries, in the caller's
+ * transaction. The operation's movements are the SQL functions `lens_reserve_credits` and
+ * `lens_settle_credits` (migration billed_path), which the engine's start and settlement
+ * statements call too: the `credit_balance >= amount` condition, evaluated under the row lock,
+ * is what keeps concurrent reservations from ever pushing a balance below zero.
  */
 export class CreditsService {
   /** Takes `amount` from the balance; false when the balance cannot cover it (nothing written). */
@@ -14,13 +16,11 @@ export class CreditsService {
     operationId: string,
     amount: number,
   ): Promise<boolean> {
-    const rows = await em.execute<{ credit_balance: string }[]>(
-      `update tenant set credit_balance = credit_balance - ? where id = ? and credit_balance >= ? returning credit_balance`,
-      [amount, tenantId, amount],
+    const [row] = await em.execute<{ reserved: boolean }[]>(
+      `select lens_reserve_credits(?, ?, ?) as reserved`,
+      [tenantId, operationId, amount],
     );
-    if (rows.length === 0) return false;
-    await this.record(em, tenantId, operationId, 'RESERVE', -amount, rows[0]!.credit_balance);
-    return true;
+    return row!.reserved;
   }
 
   /** Ends a reservation: the whole reservation is released, then what was delivered is charged. */
@@ -31,8 +31,12 @@ export class CreditsService {
     reserved: number,
     charged: number,
   ): Promise<void> {
-    if (reserved > 0) await this.move(em, tenantId, operationId, 'RELEASE', reserved);
-    if (charged > 0) await this.move(em, tenantId, operationId, 'CHARGE', -charged);
+    await em.execute(`select lens_settle_credits(?, ?, ?, ?)`, [
+      tenantId,
+      operationId,
+      reserved,
+      charged,
+    ]);
   }
 
   async topUp(em: EntityManager, tenantId: string, amount: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { PlatformError } from '@campaign/schema';
-import type { Tenant } from '../tenant/tenant.entity.js';
+import type { TenantProfile } from '../tenant/tenant.service.js';
 import { planIncludes } from '../tenant/plans.js';
 
 /**
@@ -13,17 +13,17 @@ export class AccessPolicy {
     this.disabled = new Set(disabledOperations);
   }
 
-  check(tenant: Tenant, operationName: string): void {
+  check(tenant: TenantProfile, operationName: string): void {
     const refusal = this.refusal(tenant, operationName);
     if (refusal) throw refusal;
   }
 
   /** Whether the tenant may call the operation here (what the tool list shows: issue 13). */
-  permits(tenant: Tenant, operationName: string): boolean {
+  permits(tenant: TenantProfile, operationName: string): boolean {
     return this.refusal(tenant, operationName) === null;
   }
 
-  private refusal(tenant: Tenant, operationName: string): PlatformError | null {
+  private refusal(tenant: TenantProfile, operationName: string): PlatformError | null {
     if (this.disabled.has(operationName)) {
       return new PlatformError(
         'OPERATION_DISABLED',

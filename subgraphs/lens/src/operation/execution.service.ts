@@ -1,28 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { errorBody } from '@campaign/schema';
-import type { Logger } from '@campaign/platform';
+import { runPrepared, type Logger } from '@campaign/platform';
 import type { AccountObservationService } from '../account/account-observation.service.js';
 import type { LensOperations } from '../account/lens-operations.js';
-import type { CreditsService } from '../credits/credits.service.js';
 import type { AccountSummary, SocialUpstream } from '../upstream/upstream.port.js';
-import type { Price } from './operation-definition.js';
 import type { OperationErrorBody } from './operation.entity.js';
 import type { OperationEvents } from './operation-events.js';
+import { recordOf, type OperationRecord, type OperationRow } from './operation-record.js';
 import { chargeAt, type PriceBook } from './prices.js';
 import { failureOf } from './upstream-errors.js';
+import { CLAIM, RENEW, SETTLE } from './engine-sql.js';
 
 /** The statuses an attempt may start from: a fresh execution, or a reconciliation. */
 export type AttemptFrom = 'RUNNING' | 'RECONCILIATION_REQUIRED';
 
-interface Claimed {
-  id: string;
-  tenantId: string;
-  operationName: string;
-  input: unknown;
-  reserved: number;
-  /** The price in force when the operation was accepted (null on rows older than prices). */
-  price: Price | null;
-}
+/** What an attempt needs of its operation (the row it claimed or started). */
+export type Claimed = Pick<
+  OperationRecord,
+  'id' | 'tenantId' | 'operationName' | 'input' | 'creditsReserved' | 'price'
+>;
 
 type Outcome =
   | {
@@ -38,25 +34,74 @@ export interface ExecutionDependencies {
   logger: Logger;
   prices: PriceBook;
   definitions: LensOperations;
-  credits: CreditsService;
   observations: AccountObservationService;
   events: OperationEvents;
   leaseMs: number;
 }
 
 /**
- * One attempt at an operation: claim its lease, read, then settle in one transaction (status,
- * result, observations, ledger). The first attempt to settle wins: the update is conditional on
- * the operation not being terminal yet, and credits move only when it matched, so a repeated or
- * concurrent attempt (a retried job, the reconciler, an admin) can never settle twice.
+ * One attempt at an operation: it owns the operation's lease (renewed every third of it while it
+ * reads), reads, then settles with one statement (`lens_settle_operation`: status, result, ledger
+ * entries, balance) and records the accounts it saw after that, outside the money transaction.
+ * The first attempt to settle wins: the update is conditional on the operation not being
+ * terminal yet, and credits move only when it matched, so a repeated or concurrent attempt (the
+ * reconciler's job, an admin) can never settle twice.
+ *
+ * A billed call runs its attempt inline (`runInline`, the lease taken by the start statement);
+ * the job runner and admins claim theirs (`attempt`). A process that dies mid-attempt leaves a
+ * RUNNING operation whose lease runs out: the reconciler then hands it to a durable job.
  */
 export class ExecutionService {
+  private readonly inline = new Set<Promise<unknown>>();
+
   constructor(private readonly deps: ExecutionDependencies) {}
 
   /** Runs an attempt as `owner`; does nothing when the operation is no longer in `from`. */
   async attempt(em: EntityManager, operationId: string, from: AttemptFrom, owner: string) {
-    const claimed = await this.claim(em, operationId, from, owner);
-    if (!claimed) return;
+    const [row] = await runPrepared<OperationRow>(em, CLAIM, [
+      owner,
+      this.deps.leaseMs,
+      operationId,
+      from,
+    ]);
+    if (!row) return;
+    await this.run(em, recordOf(row), owner);
+  }
+
+  /**
+   * Runs the attempt the start statement leased to `owner` in this process, without a job hop.
+   * Resolves with the settled operation (null when another attempt settled it first, or the
+   * settlement failed and the lease will expire); never rejects.
+   */
+  runInline(em: EntityManager, claimed: Claimed, owner: string): Promise<OperationRecord | null> {
+    const running = this.run(em, claimed, owner).catch((err: unknown) => {
+      // The operation stays RUNNING; its lease runs out and the reconciler resolves it.
+      this.deps.logger.error({ err, operationId: claimed.id }, 'inline execution failed');
+      return null;
+    });
+    this.inline.add(running);
+    void running.finally(() => this.inline.delete(running));
+    return running;
+  }
+
+  /** Waits for the inline attempts of this process, at most `ms` (a stop leaves the rest to leases). */
+  async drain(ms: number): Promise<void> {
+    await Promise.race([
+      Promise.allSettled([...this.inline]),
+      new Promise((resolve) => setTimeout(resolve, ms).unref()),
+    ]);
+  }
+
+  /** Ends an operation as FAILED without reading (an admin gave up on it): a full refund. */
+  async fail(em: EntityManager, operationId: string, error: OperationErrorBody): Promise<boolean> {
+    return (await this.settle(em, operationId, { status: 'FAILED', error })) !== null;
+  }
+
+  private async run(
+    em: EntityManager,
+    claimed: Claimed,
+    owner: string,
+  ): Promise<OperationRecord | null> {
     // A failed renewal (database unreachable) is logged and tried again at the next beat; one
     // still waiting is not doubled, so an outage does not stack renewals on the pool. If the
     // lease runs out meanwhile, the reconciler takes the operation over (first settlement wins).
@@ -64,9 +109,9 @@ export class ExecutionService {
     const heartbeat = setInterval(() => {
       if (renewing) return;
       renewing = true;
-      this.renew(em, operationId, owner)
+      runPrepared(em, RENEW, [this.deps.leaseMs, claimed.id, owner])
         .catch((err: unknown) =>
-          this.deps.logger.warn({ err, operationId }, 'lease renewal failed'),
+          this.deps.logger.warn({ err, operationId: claimed.id }, 'lease renewal failed'),
         )
         .finally(() => {
           renewing = false;
@@ -74,69 +119,10 @@ export class ExecutionService {
     }, this.deps.leaseMs / 3);
     try {
       const outcome = await this.read(claimed);
-      await this.settle(em, claimed, outcome);
+      return await this.settle(em, claimed.id, outcome);
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  /** Ends an operation as FAILED without reading (an admin gave up on it): a full refund. */
-  async fail(em: EntityManager, operationId: string, error: OperationErrorBody): Promise<boolean> {
-    const [row] = await em.execute<{ tenant_id: string; credits_reserved: string }[]>(
-      `select tenant_id, credits_reserved from operation where id = ?`,
-      [operationId],
-    );
-    if (!row) return false;
-    return this.settle(
-      em,
-      { id: operationId, tenantId: row.tenant_id, reserved: Number(row.credits_reserved) },
-      { status: 'FAILED', error },
-    );
-  }
-
-  private async claim(
-    em: EntityManager,
-    operationId: string,
-    from: AttemptFrom,
-    owner: string,
-  ): Promise<Claimed | null> {
-    const [row] = await em.execute<
-      {
-        id: string;
-        tenant_id: string;
-        operation_name: string;
-        input: unknown;
-        credits_reserved: string;
-        price_base: number | null;
-        price_per_item: number | null;
-      }[]
-    >(
-      `update operation set attempt_owner = ?, attempts = attempts + 1,
-         lease_expires_at = now() + make_interval(secs => ?), updated_at = now()
-       where id = ? and status = ?
-       returning id, tenant_id, operation_name, input, credits_reserved, price_base, price_per_item`,
-      [owner, this.deps.leaseMs / 1000, operationId, from],
-    );
-    if (!row) return null;
-    return {
-      id: row.id,
-      tenantId: row.tenant_id,
-      operationName: row.operation_name,
-      input: row.input,
-      reserved: Number(row.credits_reserved),
-      price:
-        row.price_base === null || row.price_per_item === null
-          ? null
-          : { base: row.price_base, perItem: row.price_per_item },
-    };
-  }
-
-  private async renew(em: EntityManager, operationId: string, owner: string): Promise<void> {
-    await em.execute(
-      `update operation set lease_expires_at = now() + make_interval(secs => ?)
-       where id = ? and attempt_owner = ? and status in ('RUNNING', 'RECONCILIATION_REQUIRED')`,
-      [this.deps.leaseMs / 1000, operationId, owner],
-    );
   }
 
   private async read(claimed: Claimed): Promise<Outcome> {
@@ -161,7 +147,7 @@ export class ExecutionService {
         charged: chargeAt(
           claimed.price ?? this.deps.prices.of(definition),
           result.itemCount,
-          claimed.reserved,
+          Number(claimed.creditsReserved),
         ),
         observedAccounts: result.observedAccounts,
       };
@@ -173,36 +159,35 @@ export class ExecutionService {
     }
   }
 
+  /** The settlement statement, then (when it won) the observations; null when it lost. */
   private async settle(
     em: EntityManager,
-    claimed: Pick<Claimed, 'id' | 'tenantId' | 'reserved'>,
+    operationId: string,
     outcome: Outcome,
-  ): Promise<boolean> {
+  ): Promise<OperationRecord | null> {
     const succeeded = outcome.status === 'SUCCEEDED';
-    const charged = succeeded ? outcome.charged : 0;
     const observedAt = new Date();
-    const won = await em.transactional(async (tx) => {
-      const rows = await tx.execute<{ id: string }[]>(
-        `update operation set status = ?, result = ?, error = ?, observed_at = ?,
-           credits_charged = ?, credits_refunded = ?, attempt_owner = null, updated_at = now()
-         where id = ? and status in ('RUNNING', 'RECONCILIATION_REQUIRED') returning id`,
-        [
-          outcome.status,
-          succeeded ? JSON.stringify(outcome.result) : null,
-          succeeded ? null : JSON.stringify(outcome.error),
-          succeeded ? observedAt : null,
-          charged,
-          claimed.reserved - charged,
-          claimed.id,
-        ],
-      );
-      if (rows.length === 0) return false;
-      if (succeeded) await this.deps.observations.record(tx, outcome.observedAccounts, observedAt);
-      await this.deps.credits.settle(tx, claimed.tenantId, claimed.id, claimed.reserved, charged);
-      return true;
-    });
-    this.deps.events.finished(claimed.id);
-    return won;
+    const [row] = await runPrepared<OperationRow>(em, SETTLE, [
+      operationId,
+      outcome.status,
+      succeeded ? JSON.stringify(outcome.result) : null,
+      succeeded ? null : JSON.stringify(outcome.error),
+      succeeded ? observedAt.toISOString() : null,
+      succeeded ? outcome.charged : 0,
+    ]);
+    try {
+      if (row && succeeded) {
+        await this.deps.observations
+          .record(em, outcome.observedAccounts, observedAt)
+          .catch((err: unknown) =>
+            // A cache of what was seen: the operation and its credits are settled already.
+            this.deps.logger.warn({ err, operationId }, 'account observations not recorded'),
+          );
+      }
+    } finally {
+      this.deps.events.finished(operationId);
+    }
+    return row ? recordOf(row) : null;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { LensOperations } from '../account/lens-operations.js';
-import type { Tenant } from '../tenant/tenant.entity.js';
+import type { TenantProfile } from '../tenant/tenant.service.js';
 import type { AccessPolicy } from './access-policy.js';
 import type { Price } from './operation-definition.js';
 import type { PriceBook } from './prices.js';
@@ -22,7 +22,7 @@ export class OperationCatalogue {
   ) {}
 
   /** In the order of lens spec section 4. */
-  offeredTo(tenant: Tenant): OfferedOperation[] {
+  offeredTo(tenant: TenantProfile): OfferedOperation[] {
     return [...this.definitions.values()]
       .filter((definition) => this.access.permits(tenant, definition.name))
       .map((definition) => ({ name: definition.name, price: this.prices.of(definition) }));

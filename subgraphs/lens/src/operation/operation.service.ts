@@ -1,32 +1,39 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PostgresRateLimiter } from '@campaign/platform';
+import { runPrepared, type PostgresRateLimiter } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { LENS_LIMITS } from '@campaign/schema';
 import type { LensOperations } from '../account/lens-operations.js';
-import type { CreditsService } from '../credits/credits.service.js';
 import type { Caller } from '../tenant/tenant.service.js';
 import type { AccessPolicy } from './access-policy.js';
 import { inputHash } from './canonical.js';
-import { enqueueExecution } from './job-queue.js';
+import { OPERATION_BY_ID, OPERATION_OF_TENANT, START } from './engine-sql.js';
+import type { ExecutionService } from './execution.service.js';
 import type { OperationDefinition } from './operation-definition.js';
-import { Operation } from './operation.entity.js';
+import { recordOf, type OperationRecord, type OperationRow } from './operation-record.js';
 import type { OperationEvents } from './operation-events.js';
 import type { PriceBook } from './prices.js';
 
 export interface OperationOutcome {
-  operation: Operation;
+  operation: OperationRecord;
   replayed: boolean;
 }
 
 export interface EngineSettings {
   syncBudgetMs: number;
   leaseMs: number;
+  /**
+   * Whether an accepted operation runs at once in this process (true in the subgraph). False
+   * leaves it RUNNING with its lease, as a process that died right after the start would: the
+   * service tests of the start path use that.
+   */
+  inline: boolean;
 }
 
 export interface EngineParts {
   definitions: LensOperations;
-  credits: CreditsService;
+  execution: ExecutionService;
   access: AccessPolicy;
   /** Per API key, `rateLimitPerMinute` of its tenant (DESIGN.md L8). */
   rateLimiter: PostgresRateLimiter;
@@ -38,13 +45,21 @@ const IDEMPOTENCY_KEY = LENS_LIMITS.idempotencyKey;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a waiting request looks at its operation when the news may come from elsewhere. */
 const POLL_MS = 250;
+/** PostgreSQL SQLSTATE that `lens_start_operation` raises when the balance cannot cover it. */
+const INSUFFICIENT_CREDITS_STATE = 'LN402';
+/** The owner of the attempts this process runs inline (the lease names it). */
+const INLINE_OWNER = `${hostname()}:${process.pid}:inline`;
 
 /**
  * The billed, idempotent execution of every lens operation, checks in the order of DESIGN.md L2:
  * input and Idempotency-Key (400), credential (401), disabled/plan/permission (403), rate limit
- * (429), idempotency (replay or 409), reservation (402). The operation row, its reservation and
- * its durable job are committed in one transaction; the request then waits up to the sync
- * budget for the job to finish (L4) and answers with the operation in whatever state it is.
+ * (429), idempotency (replay or 409), reservation (402). Idempotency and reservation are one
+ * statement (`lens_start_operation`): a replay is answered from its unique-index look-up, writing
+ * nothing; a new operation is inserted with its reservation, its ledger entry and the lease of
+ * the attempt that this process then runs inline. The request waits for that attempt up to the
+ * sync budget (L4) and answers with the operation in whatever state it is; an attempt that
+ * outlives the request goes on here, and one whose process died is found by the reconciler when
+ * its lease runs out (docs/lens-engine.md section 6).
  */
 export class OperationService {
   constructor(
@@ -80,93 +95,114 @@ export class OperationService {
       limit: tenant.rateLimitPerMinute,
       windowSeconds: 60,
     });
-    const started = await this.start(em, tenant.id, definition, idempotencyKey, input);
-    await this.waitWhileRunning(em, started.id, deadline);
-    const operation = await em.findOneOrFail(Operation, { id: started.id }, { refresh: true });
-    return { operation, replayed: started.replayed };
+    const { operation, replayed } = await this.start(
+      em,
+      tenant.id,
+      definition,
+      idempotencyKey,
+      input,
+    );
+    if (operation.status !== 'RUNNING') return { operation, replayed };
+    if (!replayed && this.settings.inline) {
+      const settled = await this.within(
+        deadline,
+        this.parts.execution.runInline(em, operation, INLINE_OWNER),
+      );
+      // null: the budget ran out (202), or another attempt settled it first (read it below).
+      if (settled) return { operation: settled, replayed };
+    }
+    return { operation: await this.waitWhileRunning(em, operation, deadline), replayed };
   }
 
-  async findForTenant(em: EntityManager, tenantId: string, operationId: string) {
-    const found = UUID.test(operationId)
-      ? await em.findOne(Operation, { id: operationId, tenant: tenantId })
-      : null;
+  async findForTenant(
+    em: EntityManager,
+    tenantId: string,
+    operationId: string,
+  ): Promise<OperationRecord> {
+    const [found] = UUID.test(operationId)
+      ? await runPrepared<OperationRow>(em, OPERATION_OF_TENANT, [operationId, tenantId])
+      : [];
     if (!found) {
       throw new PlatformError(
         'OPERATION_NOT_FOUND',
         `No operation ${operationId} for this API key.`,
       );
     }
-    return found;
+    return recordOf(found);
   }
 
-  /** Inserts the operation, or finds the one this key already started (replay or 409). */
+  /** Inserts the operation with its reservation, or finds the one this key already started. */
   private async start<I>(
     em: EntityManager,
     tenantId: string,
     definition: OperationDefinition<I>,
     idempotencyKey: string,
     input: I,
-  ): Promise<{ id: string; replayed: boolean }> {
+  ): Promise<OperationOutcome> {
     const hash = inputHash(definition.name, input);
     const price = this.parts.prices.of(definition);
     const reserved = this.parts.prices.reservation(definition, input);
     const id = randomUUID();
-    return em.transactional(async (tx) => {
-      const inserted = await tx.execute<{ id: string }[]>(
-        `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
-           status, credits_reserved, price_base, price_per_item, lease_expires_at)
-         values (?, ?, ?, ?, ?, ?, 'RUNNING', ?, ?, ?, now() + make_interval(secs => ?))
-         on conflict (tenant_id, idempotency_key) do nothing returning id`,
-        [
-          id,
-          tenantId,
-          idempotencyKey,
-          definition.name,
-          JSON.stringify(input),
-          hash,
-          reserved,
-          price.base,
-          price.perItem,
-          this.settings.leaseMs / 1000,
-        ],
+    const [row] = await runPrepared<OperationRow>(em, START, [
+      id,
+      tenantId,
+      idempotencyKey,
+      definition.name,
+      JSON.stringify(input),
+      hash,
+      reserved,
+      price.base,
+      price.perItem,
+      this.settings.leaseMs,
+      this.settings.inline ? INLINE_OWNER : null,
+    ]).catch((err: unknown) => {
+      if ((err as { code?: unknown }).code !== INSUFFICIENT_CREDITS_STATE) throw err;
+      throw new PlatformError(
+        'INSUFFICIENT_CREDITS',
+        `${definition.name} needs ${reserved} credits reserved; top up the balance and retry.`,
       );
-      if (inserted.length === 0) {
-        const [row] = await tx.execute<
-          { id: string; operation_name: string; input_hash: string }[]
-        >(
-          `select id, operation_name, input_hash from operation where tenant_id = ? and idempotency_key = ?`,
-          [tenantId, idempotencyKey],
-        );
-        if (row!.operation_name !== definition.name || row!.input_hash !== hash) {
-          throw new PlatformError(
-            'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was used with a different operation or input; use a new key for a new request.',
-          );
-        }
-        return { id: row!.id, replayed: true };
-      }
-      if (!(await this.parts.credits.reserve(tx, tenantId, id, reserved))) {
-        throw new PlatformError(
-          'INSUFFICIENT_CREDITS',
-          `${definition.name} needs ${reserved} credits reserved; top up the balance and retry.`,
-        );
-      }
-      await enqueueExecution(tx, id);
-      return { id, replayed: false };
     });
+    const operation = recordOf(row!);
+    if (operation.id === id) return { operation, replayed: false };
+    if (operation.operationName !== definition.name || operation.inputHash !== hash) {
+      throw new PlatformError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was used with a different operation or input; use a new key for a new request.',
+      );
+    }
+    return { operation, replayed: true };
   }
 
-  /** Returns when the operation leaves RUNNING or the deadline passes, whichever is first. */
-  private async waitWhileRunning(em: EntityManager, id: string, deadline: number): Promise<void> {
+  /** `settled`, or null when the deadline passes first. */
+  private async within<T>(deadline: number, settled: Promise<T | null>): Promise<T | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()));
+    });
+    try {
+      return await Promise.race([settled, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The operation once it leaves RUNNING or when the deadline passes, whichever is first: a
+   * replay of an operation running here or in another process (news from this process comes
+   * at once, from another at the next poll).
+   */
+  private async waitWhileRunning(
+    em: EntityManager,
+    operation: OperationRecord,
+    deadline: number,
+  ): Promise<OperationRecord> {
+    let current = operation;
     for (;;) {
       const remaining = deadline - Date.now();
-      const next = this.parts.events.next(id, Math.min(remaining, POLL_MS));
-      const [row] = await em.execute<{ status: string }[]>(
-        `select status from operation where id = ?`,
-        [id],
-      );
-      if (row?.status !== 'RUNNING' || remaining <= 0) return;
-      await next;
+      if (current.status !== 'RUNNING' || remaining <= 0) return current;
+      await this.parts.events.next(current.id, Math.min(remaining, POLL_MS));
+      const [row] = await runPrepared<OperationRow>(em, OPERATION_BY_ID, [current.id]);
+      current = recordOf(row!);
     }
   }
 }

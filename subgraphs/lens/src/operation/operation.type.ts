@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
-import type { Operation, OperationStatus } from './operation.entity.js';
+import type { OperationStatus } from './operation.entity.js';
+import type { OperationRecord } from './operation-record.js';
 
 export enum OperationStatusValue {
   RUNNING = 'RUNNING',
@@ -27,6 +28,17 @@ export class OperationCredits {
   @Field(() => Int) refunded!: number;
 }
 
+/** What the envelope is made of. */
+export type OperationView = Pick<
+  OperationRecord,
+  'id' | 'operationName' | 'status' | 'creditsReserved' | 'creditsCharged' | 'creditsRefunded'
+> & {
+  result?: Record<string, unknown> | null | undefined;
+  error?: OperationRecord['error'] | undefined;
+  observedAt?: Date | null | undefined;
+  createdAt: Date;
+};
+
 @ObjectType({ description: 'A billed lens operation: the envelope of every lens call.' })
 export class LensOperation {
   @Field(() => ID) operationId!: string;
@@ -46,7 +58,8 @@ export class LensOperation {
   @Field(() => GraphQLDateTimeISO, { description: 'When the operation was accepted.' })
   createdAt!: Date;
 
-  static from(operation: Operation, replayed: boolean): LensOperation {
+  /** From the hot path's record, or the entity (console lists), which has the same fields. */
+  static from(operation: OperationView, replayed: boolean): LensOperation {
     return Object.assign(new LensOperation(), {
       operationId: operation.id,
       operationName: operation.operationName,

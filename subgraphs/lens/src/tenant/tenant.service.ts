@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bearerToken } from '@campaign/platform';
+import { bearerToken, runPrepared, type Logger, type PreparedStatement } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { CreditsService } from '../credits/credits.service.js';
 import { ApiKey, type CredentialKind } from './api-key.entity.js';
+import { ApiKeyCache, REVOCATION_CHANNEL, type RevocationListener } from './api-key-cache.js';
 import { generateKey, hashKey, kindOfKey } from './api-key.js';
 import { Tenant } from './tenant.entity.js';
 
@@ -21,14 +22,44 @@ export interface CreatedKey {
   apiKey: string;
 }
 
+/** What a request knows of its tenant (read with the key; the balance is never cached). */
+export type TenantProfile = Readonly<
+  Pick<Tenant, 'id' | 'name' | 'plan' | 'rateLimitPerMinute'> & {
+    permissions: readonly string[];
+  }
+>;
+
 /** Who is calling the lens API: the tenant and the API key it used (rate limits are per key). */
 export interface Caller {
-  tenant: Tenant;
+  tenant: TenantProfile;
   apiKeyId: string;
 }
 
+interface CachedKey extends Caller {
+  kind: CredentialKind;
+}
+
+/** A key (not revoked) with its tenant: one indexed look-up, no ORM hydration. */
+const KEY_WITH_TENANT: PreparedStatement = {
+  name: 'lens_api_key_with_tenant',
+  text: `select k.id as api_key_id, k.kind, t.id, t.name, t.plan, t.permissions,
+           t.rate_limit_per_minute
+         from api_key k join tenant t on t.id = k.tenant_id
+         where k.key_hash = $1 and k.revoked_at is null`,
+};
+
 export class TenantService {
+  private readonly keys = new ApiKeyCache<CachedKey>();
+
   constructor(private readonly credits = new CreditsService()) {}
+
+  /**
+   * Starts trusting the key cache (api-key-cache.ts): from now on this process hears
+   * revocations. Without it (CLI, tests), every request asks the database.
+   */
+  listenForRevocations(connectionString: string, logger: Logger): RevocationListener {
+    return this.keys.listen(connectionString, logger);
+  }
 
   /** Creates a tenant with one key; the key is returned here and never again. */
   async createTenantWithKey(em: EntityManager, input: NewTenant): Promise<CreatedKey> {
@@ -92,13 +123,7 @@ export class TenantService {
           '(lmcp_..., made with `npm run cli -- lens:create-key --kind mcp`).',
       );
     }
-    const found = kind
-      ? await em.findOne(
-          ApiKey,
-          { keyHash: hashKey(key), revokedAt: null },
-          { populate: ['tenant'] },
-        )
-      : null;
+    const found = kind ? await this.findKey(em, hashKey(key)) : undefined;
     if (!found || found.kind !== via) {
       throw new PlatformError(
         'UNAUTHENTICATED',
@@ -107,15 +132,52 @@ export class TenantService {
           : 'The API key is unknown or revoked.',
       );
     }
-    return { tenant: found.tenant, apiKeyId: found.id };
+    return found;
   }
 
-  /** Revokes a key for good: false when no such key exists or it was already revoked. */
+  private async findKey(em: EntityManager, keyHash: string): Promise<CachedKey | undefined> {
+    const cached = this.keys.get(keyHash);
+    if (cached) return cached;
+    const mark = this.keys.mark();
+    const [row] = await runPrepared<{
+      api_key_id: string;
+      kind: CredentialKind;
+      id: string;
+      name: string;
+      plan: string;
+      permissions: string[];
+      rate_limit_per_minute: number;
+    }>(em, KEY_WITH_TENANT, [keyHash]);
+    if (!row) return undefined;
+    // Shared by every request that uses the key until it leaves the cache: frozen.
+    const found: CachedKey = Object.freeze({
+      kind: row.kind,
+      apiKeyId: row.api_key_id,
+      tenant: Object.freeze({
+        id: row.id,
+        name: row.name,
+        plan: row.plan,
+        permissions: Object.freeze([...row.permissions]),
+        rateLimitPerMinute: row.rate_limit_per_minute,
+      }),
+    });
+    this.keys.set(keyHash, found, mark);
+    return found;
+  }
+
+  /**
+   * Revokes a key for good: false when no such key exists or it was already revoked. Every lens
+   * process that caches keys is told when this commits (REVOCATION_CHANNEL); this one forgets
+   * the key at once.
+   */
   async revokeKey(em: EntityManager, apiKey: string): Promise<boolean> {
+    const keyHash = hashKey(apiKey);
     const rows = await em.execute<{ id: string }[]>(
-      `update api_key set revoked_at = now() where key_hash = ? and revoked_at is null returning id`,
-      [hashKey(apiKey)],
+      `update api_key set revoked_at = now() where key_hash = ? and revoked_at is null
+       returning id, pg_notify(?, key_hash) is not null as notified`,
+      [keyHash, REVOCATION_CHANNEL],
     );
+    this.keys.forget(keyHash);
     return rows.length > 0;
   }
 

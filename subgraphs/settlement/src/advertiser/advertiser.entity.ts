@@ -1,14 +1,11 @@
-import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import { GraphQLSafeInt } from 'graphql-scalars';
-import { Field, ObjectType } from 'type-graphql';
+import { Entity } from '@mikro-orm/core';
+import { ObjectType } from 'type-graphql';
+import { SerialIdColumn, TextColumn } from '../entity-columns.js';
 
 @ObjectType({ description: 'Pays for a campaign and receives the tax invoice.' })
 @Entity({ tableName: 'advertiser' })
 export class Advertiser {
-  @Field(() => GraphQLSafeInt)
-  @PrimaryKey({ type: new BigIntType('string'), autoincrement: true })
-  id!: string;
-
-  @Field() @Property({ type: 'text' }) name!: string;
-  @Field() @Property({ type: 'text' }) email!: string;
+  @SerialIdColumn() id!: string;
+  @TextColumn() name!: string;
+  @TextColumn() email!: string;
 }

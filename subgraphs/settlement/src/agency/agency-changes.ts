@@ -1,11 +1,20 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import { appendChange, changedFields } from '../audit/change-audit.js';
+import { appendChange, changedFields, type ChangeRecord } from '../audit/change-audit.js';
 import type { Principal } from '../auth/principal.js';
 import { Agency } from './agency.entity.js';
 import { readAgencyChanges, readNewAgency, type AgencyInputValues } from './agency-rules.js';
 import { agencySnapshot, type AgencyService } from './agency.service.js';
+
+/** An entry of the agency's change audit (DESIGN S8), in the change's transaction. */
+const appendAgencyChange = (
+  tx: EntityManager,
+  id: string,
+  action: string,
+  actor: Principal,
+  change: Pick<ChangeRecord, 'before' | 'after'>,
+) => appendChange(tx, { entityType: 'AGENCY', entityId: id, action, actor, ...change });
 
 const duplicateCode = (code: string) =>
   new PlatformError(
@@ -48,11 +57,7 @@ export class AgencyChanges {
       if (await tx.getRepository(Agency).findByCode(values.code)) throw duplicateCode(values.code);
       const agency = tx.create(Agency, { ...values, isDefault: false, isActive: true });
       await tx.flush();
-      await appendChange(tx, {
-        entityType: 'AGENCY',
-        entityId: agency.id,
-        action: 'CREATED',
-        actor,
+      await appendAgencyChange(tx, agency.id, 'CREATED', actor, {
         after: agencySnapshot(agency),
       });
       return agency.id;
@@ -81,13 +86,7 @@ export class AgencyChanges {
       if (!change) return;
       tx.assign(agency, values);
       await tx.flush();
-      await appendChange(tx, {
-        entityType: 'AGENCY',
-        entityId: id,
-        action: 'UPDATED',
-        actor,
-        ...change,
-      });
+      await appendAgencyChange(tx, id, 'UPDATED', actor, change);
     });
     return em.findOneOrFail(Agency, { id }, { refresh: true });
   }
@@ -112,11 +111,7 @@ export class AgencyChanges {
       if (!agency.isActive) return;
       agency.isActive = false;
       await tx.flush();
-      await appendChange(tx, {
-        entityType: 'AGENCY',
-        entityId: id,
-        action: 'DEACTIVATED',
-        actor,
+      await appendAgencyChange(tx, id, 'DEACTIVATED', actor, {
         before: { isActive: true },
         after: { isActive: false },
       });

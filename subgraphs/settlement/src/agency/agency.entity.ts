@@ -1,14 +1,6 @@
-import {
-  BigIntType,
-  Entity,
-  EntityRepositoryType,
-  OptionalProps,
-  PrimaryKey,
-  Property,
-} from '@mikro-orm/core';
-import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
+import { Entity, EntityRepositoryType, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { createdAtColumn, updatedAtColumn } from '../entity-columns.js';
+import { CreatedAtColumn, SerialIdColumn, TextColumn, UpdatedAtColumn } from '../entity-columns.js';
 import { AgencyRepository } from './agency.repository.js';
 
 @ObjectType({ description: 'An intermediary that receives advertiser payments (spec 2.4).' })
@@ -18,27 +10,17 @@ export class Agency {
   /** Set by the database or by MikroORM when the row is written. */
   [OptionalProps]?: 'createdAt' | 'updatedAt';
 
-  @Field(() => GraphQLSafeInt)
-  @PrimaryKey({ type: new BigIntType('string'), autoincrement: true })
-  id!: string;
+  @SerialIdColumn() id!: string;
 
-  @Field() @Property({ type: 'text' }) name!: string;
-  @Field({ description: '2-30 letters, digits, _ or -; unique ignoring case' })
-  @Property({ type: 'text' })
-  code!: string;
-  @Field() @Property({ type: 'text', fieldName: 'business_name' }) businessName!: string;
-  @Field({ description: '10 digits with a valid check digit' })
-  @Property({ type: 'text', fieldName: 'business_number' })
-  businessNumber!: string;
-  @Field()
-  @Property({ type: 'text', fieldName: 'representative_name' })
-  representativeName!: string;
-  @Field({ description: 'Deposit account of advertiser payments: bank' })
-  @Property({ type: 'text', fieldName: 'bank_name' })
-  bankName!: string;
-  @Field() @Property({ type: 'text', fieldName: 'account_number' }) accountNumber!: string;
-  @Field() @Property({ type: 'text', fieldName: 'account_holder' }) accountHolder!: string;
-  @Field() @Property({ type: 'text' }) email!: string;
+  @TextColumn() name!: string;
+  @TextColumn(undefined, '2-30 letters, digits, _ or -; unique ignoring case') code!: string;
+  @TextColumn('business_name') businessName!: string;
+  @TextColumn('business_number', '10 digits with a valid check digit') businessNumber!: string;
+  @TextColumn('representative_name') representativeName!: string;
+  @TextColumn('bank_name', 'Deposit account of advertiser payments: bank') bankName!: string;
+  @TextColumn('account_number') accountNumber!: string;
+  @TextColumn('account_holder') accountHolder!: string;
+  @TextColumn() email!: string;
   @Field({ description: 'The default agency: rows whose agencyId is null belong to it' })
   @Property({ type: 'boolean', fieldName: 'is_default' })
   isDefault!: boolean;
@@ -46,6 +28,6 @@ export class Agency {
   @Property({ type: 'boolean', fieldName: 'is_active' })
   isActive!: boolean;
 
-  @Field(() => GraphQLDateTimeISO) @Property(createdAtColumn()) createdAt!: Date;
-  @Field(() => GraphQLDateTimeISO) @Property(updatedAtColumn()) updatedAt!: Date;
+  @CreatedAtColumn() createdAt!: Date;
+  @UpdatedAtColumn(true) updatedAt!: Date;
 }

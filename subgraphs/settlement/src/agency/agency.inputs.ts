@@ -1,5 +1,6 @@
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, InputType, ObjectType } from 'type-graphql';
 import { GraphQLSafeInt } from 'graphql-scalars';
+import { PageOf } from '../read-resolver.js';
 import { Agency } from './agency.entity.js';
 
 @InputType({ description: 'Body of POST /api/admin/agencies: every string field of spec 2.4' })
@@ -38,12 +39,7 @@ export class AgencyFilter {
 }
 
 @ObjectType({ description: 'A page of agencies, by id (inactive agencies included)' })
-export class AgencyPage {
-  @Field(() => [Agency]) items!: Agency[];
-  @Field(() => String, { nullable: true, description: 'Opaque; null on the last page' })
-  nextCursor!: string | null;
-  @Field(() => Int, { description: 'All agencies that match' }) total!: number;
-}
+export class AgencyPage extends PageOf(Agency, 'All agencies that match') {}
 
 @ObjectType({
   description:

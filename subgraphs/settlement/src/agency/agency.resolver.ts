@@ -1,19 +1,7 @@
-import {
-  Arg,
-  Authorized,
-  Ctx,
-  FieldResolver,
-  ID,
-  Int,
-  Mutation,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
-import { ChangeAuditEntry } from '../audit/change-audit.entity.js';
-import { auditKey } from '../audit/change-audit.loader.js';
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { ADMIN_ROLES } from '../auth/principal.js';
 import type { SettlementContext } from '../context.js';
+import { ReadResolver } from '../read-resolver.js';
 import { Agency } from './agency.entity.js';
 import {
   AgencyFilter,
@@ -25,29 +13,15 @@ import {
 
 /** Spec 4.4: one query or mutation per path, named as DESIGN.md 5 fixes them. */
 @Resolver(() => Agency)
-export class AgencyResolver {
-  @Authorized(ADMIN_ROLES)
-  @Query(() => AgencyPage, { description: 'GET /api/admin/agencies (inactive ones included)' })
-  async agencies(
-    @Ctx() ctx: SettlementContext,
-    @Arg('filter', () => AgencyFilter, { nullable: true }) filter?: AgencyFilter,
-    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
-    @Arg('limit', () => Int, { nullable: true, description: '1 to 100, default 20' })
-    limit?: number,
-  ) {
-    return ctx.services.agencies.list(ctx.em, await ctx.principal(), filter, cursor, limit);
-  }
-
+export class AgencyResolver extends ReadResolver(Agency, AgencyPage, AgencyFilter, {
+  roles: ADMIN_ROLES,
+  list: ['agencies', 'GET /api/admin/agencies (inactive ones included)', (s) => s.agencies],
+  get: ['agency', 'GET /api/admin/agencies/:id', (s) => s.agencies],
+}) {
   @Authorized(ADMIN_ROLES)
   @Query(() => Agency, { description: 'GET /api/admin/agencies/default' })
   async defaultAgency(@Ctx() ctx: SettlementContext) {
     return ctx.services.agencies.getDefault(ctx.em, await ctx.principal());
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Query(() => Agency, { description: 'GET /api/admin/agencies/:id' })
-  async agency(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    return ctx.services.agencies.get(ctx.em, await ctx.principal(), id);
   }
 
   @Authorized(ADMIN_ROLES)
@@ -89,13 +63,5 @@ export class AgencyResolver {
   })
   async deactivateAgency(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.agencyChanges.deactivate(ctx.em, await ctx.principal(), id);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @FieldResolver(() => [ChangeAuditEntry], {
-    description: 'Every create, update and deactivation, oldest first (admins only)',
-  })
-  auditTrail(@Root() agency: Agency, @Ctx() ctx: SettlementContext) {
-    return ctx.loaders.changeAudit.load(auditKey('AGENCY', agency.id));
   }
 }

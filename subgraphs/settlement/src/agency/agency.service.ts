@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
 import type { Principal } from '../auth/principal.js';
 import { agencyInScope, scopeOf } from '../auth/scope.js';
-import { decodePosition, encodePosition, pageOf, parseLimit, type Page } from '../paging.js';
+import { allOf, decodePosition, encodePosition, pageOf, parseLimit, type Page } from '../paging.js';
 import { Agency } from './agency.entity.js';
 import type { AgencySettlementAccount } from './agency.inputs.js';
 
@@ -32,6 +32,8 @@ export const agencySnapshot = (agency: Agency): Record<string, unknown> => ({
 export class AgencyService {
   /** The default agency's id; rows whose agency_id is null belong to it. */
   async defaultAgencyId(em: EntityManager): Promise<string> {
+    // Outside a transaction, one prepared statement (issue 14); inside, the transaction's view.
+    if (!em.isInTransaction()) return (await em.getRepository(Agency).defaultId()) ?? '0';
     const found = await em.findOne(Agency, { isDefault: true });
     return found?.id ?? '0';
   }
@@ -79,9 +81,7 @@ export class AgencyService {
     const scope = scopeOf(principal);
     if (scope.agencyId !== null) conditions.push({ id: scope.agencyId });
     if (typeof filter?.isActive === 'boolean') conditions.push({ isActive: filter.isActive });
-    const { rows, total } = await em
-      .getRepository(Agency)
-      .byId(conditions.length ? { $and: conditions } : {}, after, pageSize);
+    const { rows, total } = await em.getRepository(Agency).byId(allOf(conditions), after, pageSize);
     return pageOf(rows, pageSize, total, (last) => encodePosition(AGENCY_CURSOR, last.id));
   }
 

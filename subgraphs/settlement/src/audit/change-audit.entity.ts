@@ -1,6 +1,7 @@
-import { BigIntType, Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { GraphQLDateTimeISO, GraphQLJSONObject, GraphQLSafeInt } from 'graphql-scalars';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
+import { OptionalTextColumn, SerialIdColumn, TextColumn } from '../entity-columns.js';
 
 /**
  * One append-only entry of the change audit of agencies, campaigns and quotations (DESIGN S8):
@@ -13,22 +14,17 @@ export class ChangeAuditEntry {
   /** Set by the database (its clock) when the entry is appended. */
   [OptionalProps]?: 'createdAt';
 
-  @Field(() => GraphQLSafeInt)
-  @PrimaryKey({ type: new BigIntType('string'), autoincrement: true })
-  id!: string;
+  @SerialIdColumn() id!: string;
 
-  @Field({ description: 'AGENCY, CAMPAIGN or QUOTATION' })
-  @Property({ type: 'text', fieldName: 'entity_type' })
-  entityType!: string;
+  @TextColumn('entity_type', 'AGENCY, CAMPAIGN or QUOTATION') entityType!: string;
 
   @Field(() => ID) @Property({ type: 'text', fieldName: 'entity_id' }) entityId!: string;
 
-  @Field({ description: 'CREATED, UPDATED, DEACTIVATED, STATUS_CHANGED, EXECUTED, ...' })
-  @Property({ type: 'text' })
+  @TextColumn(undefined, 'CREATED, UPDATED, DEACTIVATED, STATUS_CHANGED, EXECUTED, ...')
   action!: string;
 
-  @Field() @Property({ type: 'text', fieldName: 'actor_subject' }) actorSubject!: string;
-  @Field() @Property({ type: 'text', fieldName: 'actor_role' }) actorRole!: string;
+  @TextColumn('actor_subject') actorSubject!: string;
+  @TextColumn('actor_role') actorRole!: string;
 
   @Field(() => GraphQLJSONObject, {
     nullable: true,
@@ -41,9 +37,7 @@ export class ChangeAuditEntry {
   @Property({ type: 'json', nullable: true })
   after!: Record<string, unknown> | null;
 
-  @Field(() => String, { nullable: true })
-  @Property({ type: 'text', nullable: true })
-  reason!: string | null;
+  @OptionalTextColumn() reason!: string | null;
 
   @Field(() => GraphQLDateTimeISO)
   @Property({ type: 'timestamptz', fieldName: 'created_at' })

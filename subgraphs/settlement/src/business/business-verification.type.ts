@@ -1,18 +1,14 @@
-import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { graphqlEnum, type EnumValue } from '../enums.js';
 
 /** The statuses the tax authority knows a registered business in. */
-export const BusinessRegistrationStatus = {
-  ACTIVE: 'ACTIVE',
-  SUSPENDED: 'SUSPENDED',
-  CLOSED: 'CLOSED',
-} as const;
-export type BusinessRegistrationStatus =
-  (typeof BusinessRegistrationStatus)[keyof typeof BusinessRegistrationStatus];
-
-registerEnumType(BusinessRegistrationStatus, {
-  name: 'BusinessStatus',
-  description: "A registered business's status with the tax authority",
-});
+const businessStatuses = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
+export const BusinessRegistrationStatus = graphqlEnum(
+  'BusinessStatus',
+  businessStatuses,
+  "A registered business's status with the tax authority",
+);
+export type BusinessRegistrationStatus = EnumValue<typeof BusinessRegistrationStatus>;
 
 /** The `data` of `POST /api/public/business/verify`, field for field (DESIGN.md section 5). */
 @ObjectType({ description: "The tax authority's answer about one business registration number" })

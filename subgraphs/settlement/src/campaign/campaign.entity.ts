@@ -1,25 +1,22 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
-import { GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { DecimalType } from '@campaign/platform';
-import { DecimalScalar } from '@campaign/schema';
+import { graphqlEnum, type EnumValue } from '../enums.js';
 import { SettlementType } from '../settlement/settlement-types.js';
 import {
-  bigintRef,
-  createdAtColumn,
-  optionalBigintRef,
-  updatedAtColumn,
+  CreatedAtColumn,
+  EnumColumn,
+  MoneyColumn,
+  OptionalMoneyColumn,
+  OptionalRefColumn,
+  RefColumn,
+  TextColumn,
+  UpdatedAtColumn,
 } from '../entity-columns.js';
 
-export const CampaignStatus = {
-  CREATED: 'CREATED',
-  UPLOADED: 'UPLOADED',
-  COMPLETED: 'COMPLETED',
-  CANCELLED: 'CANCELLED',
-} as const;
-export type CampaignStatus = (typeof CampaignStatus)[keyof typeof CampaignStatus];
-registerEnumType(CampaignStatus, { name: 'CampaignStatus' });
+const campaignStatuses = ['CREATED', 'UPLOADED', 'COMPLETED', 'CANCELLED'] as const;
+export const CampaignStatus = graphqlEnum('CampaignStatus', campaignStatuses);
+export type CampaignStatus = EnumValue<typeof CampaignStatus>;
 registerEnumType(SettlementType, { name: 'SettlementType' });
 
 @ObjectType({ description: 'A campaign; marking it UPLOADED creates its one settlement.' })
@@ -32,38 +29,25 @@ export class Campaign {
   @PrimaryKey({ type: 'string', length: 20 })
   id!: string;
 
-  @Field(() => GraphQLSafeInt)
-  @Property(bigintRef('partner_id'))
-  partnerId!: string;
-  @Field(() => GraphQLSafeInt)
-  @Property(bigintRef('advertiser_id'))
-  advertiserId!: string;
+  @RefColumn('partner_id') partnerId!: string;
+  @RefColumn('advertiser_id') advertiserId!: string;
 
-  @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property(optionalBigintRef('agency_id'))
-  agencyId!: string | null;
+  @OptionalRefColumn('agency_id', 'null means the default agency') agencyId!: string | null;
 
-  @Field() @Property({ type: 'text' }) title!: string;
+  @TextColumn() title!: string;
 
-  @Field(() => DecimalScalar) @Property({ type: DecimalType }) price!: Decimal;
+  @MoneyColumn() price!: Decimal;
 
-  @Field(() => DecimalScalar, { nullable: true })
-  @Property({ type: DecimalType, fieldName: 'commission_rate', nullable: true })
-  commissionRate!: Decimal | null;
+  @OptionalMoneyColumn('commission_rate') commissionRate!: Decimal | null;
 
-  @Field(() => SettlementType)
-  @Property({ type: 'text', fieldName: 'settlement_type' })
-  settlementType!: SettlementType;
+  @EnumColumn(SettlementType, 'settlement_type') settlementType!: SettlementType;
 
-  @Field(() => CampaignStatus) @Property({ type: 'text' }) status!: CampaignStatus;
+  @EnumColumn(CampaignStatus) status!: CampaignStatus;
 
   @Field(() => ID, { nullable: true, description: 'The quotation whose execution created it' })
   @Property({ type: 'text', fieldName: 'quotation_id', nullable: true })
   quotationId!: string | null;
 
-  @Property(createdAtColumn())
-  createdAt!: Date;
-
-  @Property(updatedAtColumn())
-  updatedAt!: Date;
+  @CreatedAtColumn(false) createdAt!: Date;
+  @UpdatedAtColumn() updatedAt!: Date;
 }

@@ -9,8 +9,6 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
-import { ChangeAuditEntry } from '../audit/change-audit.entity.js';
-import { auditKey } from '../audit/change-audit.loader.js';
 import { ADMIN_ROLES } from '../auth/principal.js';
 import type { SettlementContext } from '../context.js';
 import { Settlement } from '../settlement/settlement.entity.js';
@@ -62,13 +60,5 @@ export class CampaignResolver {
   @FieldResolver(() => Settlement, { nullable: true })
   settlement(@Root() campaign: Campaign, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.settlementByCampaign.load(campaign.id);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @FieldResolver(() => [ChangeAuditEntry], {
-    description: 'Every updateCampaign, oldest first (admins only)',
-  })
-  auditTrail(@Root() campaign: Campaign, @Ctx() ctx: SettlementContext) {
-    return ctx.loaders.changeAudit.load(auditKey('CAMPAIGN', campaign.id));
   }
 }

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 
 import { InvalidAmountError } from './money-errors.js';
+import { Exact, plainDecimalReader } from './plain-decimal.js';
 
 /** What an amount may arrive as: a decimal string from the wire, a Decimal, or a number. */
 export type AmountInput = string | number | Decimal;
@@ -9,34 +10,19 @@ export type AmountInput = string | number | Decimal;
 export const MAX_MONEY = new Decimal('9999999999999.99');
 
 const MONEY_DECIMALS = 2;
-
-/**
- * Amount arithmetic runs in this private clone. 64 significant digits is far more than any sum,
- * difference or product of numeric(15,2) amounts and decimal(5,2) rates needs, so nothing is
- * rounded except where {@link roundHalfUpToWhole} says so, whatever the global Decimal settings
- * are. Results are handed back as plain `Decimal` values.
- */
-const Exact = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP });
-
-const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+const readAmount = plainDecimalReader(
+  MONEY_DECIMALS,
+  { finite: 'a finite amount', example: 'a decimal number such as "1500.00"' },
+  InvalidAmountError,
+);
 
 /**
  * Parses a decimal string, a number or a Decimal into a non-negative amount that numeric(15,2)
- * holds. Strings must be plain decimals ("1500", "1500.5"): no exponent, sign "+", blanks or
- * hex. Throws {@link InvalidAmountError} (INVALID_REQUEST) naming `field`.
+ * holds (as `plainDecimalReader` reads it). Throws {@link InvalidAmountError} (INVALID_REQUEST)
+ * naming `field`.
  */
 export function parseMoney(value: AmountInput, field = 'amount'): Decimal {
-  const d = toDecimal(value, field);
-  if (!d.isFinite()) {
-    throw new InvalidAmountError(field, 'not-finite', `${field} must be a finite amount`);
-  }
-  if (d.decimalPlaces() > MONEY_DECIMALS) {
-    throw new InvalidAmountError(
-      field,
-      'too-many-decimals',
-      `${field} must have at most ${MONEY_DECIMALS} decimal places`,
-    );
-  }
+  const d = readAmount(value, field);
   if (d.isNegative() && !d.isZero()) {
     throw new InvalidAmountError(field, 'negative', `${field} must not be negative`);
   }
@@ -79,20 +65,4 @@ export function sumMoney(amounts: readonly Decimal[]): Decimal {
   let total = new Exact(0);
   for (const amount of amounts) total = total.plus(amount);
   return new Decimal(total);
-}
-
-function toDecimal(value: AmountInput, field: string): Decimal {
-  if (Decimal.isDecimal(value)) return new Decimal(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) {
-      throw new InvalidAmountError(field, 'not-finite', `${field} must be a finite amount`);
-    }
-    return new Decimal(value);
-  }
-  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return new Decimal(value);
-  throw new InvalidAmountError(
-    field,
-    'not-a-number',
-    `${field} must be a decimal number such as "1500.00"`,
-  );
 }

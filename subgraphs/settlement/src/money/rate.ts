@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 
 import { InvalidRateError } from './money-errors.js';
+import { Exact, plainDecimalReader } from './plain-decimal.js';
 
 /** What a rate may arrive as: a decimal string from the wire, a Decimal, or a number. */
 export type RateInput = string | number | Decimal;
@@ -8,35 +9,19 @@ export type RateInput = string | number | Decimal;
 export const MAX_RATE_PERCENT = new Decimal(100);
 
 const RATE_DECIMALS = 2;
-
-/** Rate arithmetic runs in a private clone so the global Decimal precision never rounds it. */
-const Exact = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP });
-const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+const readRate = plainDecimalReader(
+  RATE_DECIMALS,
+  { finite: 'a finite percentage', example: 'a percentage such as "20"' },
+  InvalidRateError,
+);
 
 /**
  * Parses a percentage rate stored as decimal(5,2): 0 to 100 inclusive, at most two decimals
- * ("15.5", "12.25"). Throws {@link InvalidRateError} (INVALID_REQUEST) naming `field`.
+ * ("15.5", "12.25"), as `plainDecimalReader` reads it. Throws {@link InvalidRateError}
+ * (INVALID_REQUEST) naming `field`.
  */
 export function parseRate(value: RateInput, field = 'rate'): Decimal {
-  let d: Decimal;
-  if (Decimal.isDecimal(value)) d = new Decimal(value);
-  else if (typeof value === 'number' && Number.isFinite(value)) d = new Decimal(value);
-  else if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) d = new Decimal(value);
-  else if (typeof value === 'number') {
-    throw new InvalidRateError(field, 'not-finite', `${field} must be a finite percentage`);
-  } else {
-    throw new InvalidRateError(field, 'not-a-number', `${field} must be a percentage such as "20"`);
-  }
-  if (!d.isFinite()) {
-    throw new InvalidRateError(field, 'not-finite', `${field} must be a finite percentage`);
-  }
-  if (d.decimalPlaces() > RATE_DECIMALS) {
-    throw new InvalidRateError(
-      field,
-      'too-many-decimals',
-      `${field} must have at most ${RATE_DECIMALS} decimal places`,
-    );
-  }
+  const d = readRate(value, field);
   if ((d.isNegative() && !d.isZero()) || d.greaterThan(MAX_RATE_PERCENT)) {
     throw new InvalidRateError(field, 'out-of-range', `${field} must be between 0 and 100`);
   }

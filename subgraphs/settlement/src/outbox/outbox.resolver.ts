@@ -1,6 +1,7 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import {
   Arg,
+  Args,
   Authorized,
   Ctx,
   Field,
@@ -14,6 +15,7 @@ import {
 } from 'type-graphql';
 import { ADMIN_ROLES } from '../auth/principal.js';
 import type { SettlementContext } from '../context.js';
+import { PageArgs, PageOf } from '../read-resolver.js';
 import type { OutboxChannel } from './outbox.js';
 import type { OutboxStatus } from './outbox-admin.js';
 
@@ -65,12 +67,7 @@ export class OutboxMessage {
 }
 
 @ObjectType({ description: 'A page of outbox messages, newest first' })
-export class OutboxMessagePage {
-  @Field(() => [OutboxMessage]) items!: OutboxMessage[];
-  @Field(() => String, { nullable: true, description: 'Opaque; null on the last page' })
-  nextCursor!: string | null;
-  @Field(() => Int, { description: 'All messages that match' }) total!: number;
-}
+export class OutboxMessagePage extends PageOf(OutboxMessage, 'All messages that match') {}
 
 /** Admins watch delivery: what gave up, and a new round of attempts once the cause is fixed. */
 @Resolver()
@@ -83,10 +80,8 @@ export class OutboxResolver {
   })
   async deadOutboxMessages(
     @Ctx() ctx: SettlementContext,
-    @Arg('settlementId', () => ID, { nullable: true }) settlementId?: string,
-    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
-    @Arg('limit', () => Int, { nullable: true, description: '1 to 100, default 20' })
-    limit?: number,
+    @Arg('settlementId', () => ID, { nullable: true }) settlementId: string | undefined,
+    @Args(() => PageArgs) { cursor, limit }: PageArgs,
   ) {
     return ctx.services.outbox.dead(ctx.em, await ctx.principal(), {
       settlementId: settlementId ?? null,

@@ -8,8 +8,23 @@ import type { QuotationExecution } from './quotation-execution.js';
 import { linesOf, writeLines } from './quotation-lines.js';
 import { canMoveQuotation, isEditable, type QuotationStatus } from './quotation-moves.js';
 import { readQuotation, type QuotationInputValues } from './quotation-rules.js';
-import { quotationSnapshot, type QuotationService } from './quotation.service.js';
+import {
+  quotationSnapshot,
+  type QuotationService,
+  type ResolvedQuotation,
+} from './quotation.service.js';
 import { Quotation } from './quotation.entity.js';
+
+/** What a resolved body sets on the quotation row, on create and update alike. */
+const storedFields = (q: ResolvedQuotation) => ({
+  advertiserId: q.advertiserId,
+  agencyId: q.agencyId,
+  title: q.title,
+  validUntil: q.validUntil,
+  supplyAmount: q.supplyAmount,
+  vatAmount: q.vatAmount,
+  totalAmount: q.totalAmount,
+});
 
 /**
  * Quotation create, update and status moves (spec 4.5, S14), each one transaction in a fork of
@@ -33,18 +48,7 @@ export class QuotationChanges {
     const id = await em.fork({ clear: true }).transactional(async (tx) => {
       const q = await this.quotations.resolve(tx, actor, draft);
       const id = await nextPrefixedId(tx, 'QUO', 'quotation_number_seq');
-      const row = {
-        id,
-        status: 'DRAFT' as const,
-        advertiserId: q.advertiserId,
-        agencyId: q.agencyId,
-        title: q.title,
-        validUntil: q.validUntil,
-        supplyAmount: q.supplyAmount,
-        vatAmount: q.vatAmount,
-        totalAmount: q.totalAmount,
-        version: 1,
-      };
+      const row = { id, status: 'DRAFT' as const, ...storedFields(q), version: 1 };
       await tx.insert(Quotation, row);
       await writeLines(tx, id, q.lines);
       await appendChange(tx, {
@@ -77,15 +81,7 @@ export class QuotationChanges {
         );
       }
       const q = await this.quotations.resolve(tx, actor, draft);
-      const values = {
-        advertiserId: q.advertiserId,
-        agencyId: q.agencyId,
-        title: q.title,
-        validUntil: q.validUntil,
-        supplyAmount: q.supplyAmount,
-        vatAmount: q.vatAmount,
-        totalAmount: q.totalAmount,
-      };
+      const values = storedFields(q);
       const before = quotationSnapshot(current, await linesOf(tx, id));
       if (!(await tx.getRepository(Quotation).claim(id, current.version, values))) {
         throw concurrentQuotationChange(id);

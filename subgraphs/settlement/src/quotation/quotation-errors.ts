@@ -1,4 +1,5 @@
 import { PlatformError } from '@campaign/schema';
+import { allowedMovesPhrase } from '../settlement/settlement-errors.js';
 import { allowedQuotationMoves, type QuotationStatus } from './quotation-moves.js';
 
 /**
@@ -8,10 +9,7 @@ import { allowedQuotationMoves, type QuotationStatus } from './quotation-moves.j
 export class InvalidQuotationMoveError extends PlatformError {
   constructor(id: string, from: QuotationStatus, to: QuotationStatus) {
     const allowedMoves = allowedQuotationMoves(from);
-    const allowed =
-      allowedMoves.length === 0
-        ? `${from} is terminal; no move is allowed`
-        : `allowed moves from ${from}: ${allowedMoves.join(', ')}`;
+    const allowed = allowedMovesPhrase(from, allowedMoves);
     super(
       'INVALID_STATUS_TRANSITION',
       `Cannot move quotation ${id} from ${from} to ${to}; ${allowed}.`,

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { Decimal } from 'decimal.js';
 
 /** What a quotation workbook shows; names are resolved by the caller. */
@@ -38,6 +37,8 @@ const seoulDate = (at: Date) =>
  * until, date), the line table, then supply, VAT and total.
  */
 export async function quotationWorkbook(sheet: QuotationSheet): Promise<Buffer> {
+  // Loaded on first use: exceljs adds about 27 MB to every settlement process (issue 14).
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'campaign-platform';
   book.created = sheet.createdAt ?? new Date(0);

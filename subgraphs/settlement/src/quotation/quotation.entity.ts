@@ -1,23 +1,18 @@
-import {
-  BigIntType,
-  Entity,
-  EntityRepositoryType,
-  OptionalProps,
-  PrimaryKey,
-  Property,
-} from '@mikro-orm/core';
+import { Entity, EntityRepositoryType, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
-import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { DecimalType } from '@campaign/platform';
-import { DecimalScalar } from '@campaign/schema';
 import {
-  bigintRef,
-  createdAtColumn,
-  money,
-  optionalBigintRef,
-  optionalDate,
-  updatedAtColumn,
+  CreatedAtColumn,
+  IdNumberColumn,
+  EnumColumn,
+  MoneyColumn,
+  OptionalDateColumn,
+  OptionalMoneyColumn,
+  OptionalRefColumn,
+  RefColumn,
+  SerialIdColumn,
+  TextColumn,
+  UpdatedAtColumn,
 } from '../entity-columns.js';
 import type { QuotationStatus } from './quotation-moves.js';
 import { QuotationRepository } from './quotation.repository.js';
@@ -41,51 +36,37 @@ export class Quotation {
 
   @Field(() => ID, { description: 'QUO<n>' }) @PrimaryKey({ type: 'text' }) id!: string;
 
-  @Field(() => QuotationStatusValues) @Property({ type: 'text' }) status!: QuotationStatus;
+  @EnumColumn(QuotationStatusValues) status!: QuotationStatus;
 
-  @Field(() => GraphQLSafeInt) @Property(bigintRef('advertiser_id')) advertiserId!: string;
+  @RefColumn('advertiser_id') advertiserId!: string;
 
-  @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property(optionalBigintRef('agency_id'))
-  agencyId!: string | null;
+  @OptionalRefColumn('agency_id', 'null means the default agency') agencyId!: string | null;
 
-  @Field() @Property({ type: 'text' }) title!: string;
+  @TextColumn() title!: string;
 
   @Field({ description: 'YYYY-MM-DD' })
   @Property({ type: 'date', fieldName: 'valid_until' })
   validUntil!: string;
 
-  @Field(() => DecimalScalar, { description: 'Sum of the line prices' })
-  @Property(money('supply_amount'))
-  supplyAmount!: Decimal;
-  @Field(() => DecimalScalar, { description: 'VAT 10 %, half up to whole units' })
-  @Property(money('vat_amount'))
-  vatAmount!: Decimal;
-  @Field(() => DecimalScalar) @Property(money('total_amount')) totalAmount!: Decimal;
+  @MoneyColumn('supply_amount', 'Sum of the line prices') supplyAmount!: Decimal;
+  @MoneyColumn('vat_amount', 'VAT 10 %, half up to whole units') vatAmount!: Decimal;
+  @MoneyColumn('total_amount') totalAmount!: Decimal;
 
   /** Optimistic lock: every change claims the version it read (QuotationRepository.claim). */
   @Property({ type: 'integer' }) version!: number;
 
-  /** The `<n>` of `QUO<n>`, derived by PostgreSQL and indexed: the list's order. */
-  @Property({
-    type: new BigIntType('string'),
-    fieldName: 'id_number',
-    generated: '(cast(substring(id from 4) as bigint)) stored',
-  })
-  idNumber!: string;
+  @IdNumberColumn() idNumber!: string;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property(optionalDate('executed_at'))
-  executedAt!: Date | null;
+  @OptionalDateColumn('executed_at') executedAt!: Date | null;
 
-  @Field(() => GraphQLDateTimeISO) @Property(createdAtColumn()) createdAt!: Date;
-  @Field(() => GraphQLDateTimeISO) @Property(updatedAtColumn()) updatedAt!: Date;
+  @CreatedAtColumn() createdAt!: Date;
+  @UpdatedAtColumn(true) updatedAt!: Date;
 }
 
 @ObjectType({ description: 'One deliverable of one partner, at a price' })
 @Entity({ tableName: 'quotation_line' })
 export class QuotationLine {
-  @PrimaryKey({ type: new BigIntType('string'), autoincrement: true }) id!: string;
+  @SerialIdColumn(false) id!: string;
 
   @Property({ type: 'text', fieldName: 'quotation_id' }) quotationId!: string;
 
@@ -93,14 +74,13 @@ export class QuotationLine {
   @Property({ type: 'integer', fieldName: 'line_no' })
   lineNo!: number;
 
-  @Field(() => GraphQLSafeInt) @Property(bigintRef('partner_id')) partnerId!: string;
+  @RefColumn('partner_id') partnerId!: string;
 
-  @Field() @Property({ type: 'text' }) deliverable!: string;
+  @TextColumn() deliverable!: string;
 
-  @Field(() => DecimalScalar) @Property(money('price')) price!: Decimal;
+  @MoneyColumn('price') price!: Decimal;
 
-  @Field(() => DecimalScalar, { nullable: true, description: 'Percent; null: the partner rate' })
-  @Property({ type: DecimalType, fieldName: 'commission_rate', nullable: true })
+  @OptionalMoneyColumn('commission_rate', 'Percent; null: the partner rate')
   commissionRate!: Decimal | null;
 
   @Field(() => ID, { nullable: true, description: 'The campaign its execution created' })

@@ -1,5 +1,6 @@
 import { GraphQLSafeInt } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { AgencyPeriodFilter, PageOf } from '../read-resolver.js';
 import type { QuotationStatus } from './quotation-moves.js';
 import { Quotation, QuotationStatusValues } from './quotation.entity.js';
 
@@ -35,33 +36,13 @@ export class ChangeQuotationStatusInput {
 
 /** Filters of GET /api/admin/quotation (spec 4.5: status, advertiser, agency, date). */
 @InputType()
-export class QuotationFilter {
+export class QuotationFilter extends AgencyPeriodFilter('quotations') {
   @Field(() => QuotationStatusValues, { nullable: true }) status?: QuotationStatus | null;
   @Field(() => ID, { nullable: true }) advertiserId?: string | null;
-  @Field(() => ID, {
-    nullable: true,
-    description: 'The default agency id also matches quotations whose agencyId is null',
-  })
-  agencyId?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'createdAt from: an ISO date (Asia/Seoul day) or date-time with offset',
-  })
-  from?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'createdAt to (inclusive): an ISO date (Asia/Seoul day) or date-time',
-  })
-  to?: string | null;
 }
 
 @ObjectType({ description: 'A page of quotations, newest first' })
-export class QuotationPage {
-  @Field(() => [Quotation]) items!: Quotation[];
-  @Field(() => String, { nullable: true, description: 'Opaque; null on the last page' })
-  nextCursor!: string | null;
-  @Field(() => Int, { description: 'All quotations that match the filters' }) total!: number;
-}
+export class QuotationPage extends PageOf(Quotation, 'All quotations that match the filters') {}
 
 @ObjectType({ description: 'A file: its name, media type and bytes in base64' })
 export class QuotationFile {

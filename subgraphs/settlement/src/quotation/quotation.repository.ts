@@ -1,21 +1,22 @@
 import { EntityRepository, type ObjectQuery } from '@mikro-orm/postgresql';
+import { keysetPage } from '../paging.js';
 import type { Quotation } from './quotation.entity.js';
 
-/** The fields a claimed change may write. */
-export type QuotationChanges = Partial<
-  Pick<
-    Quotation,
-    | 'status'
-    | 'advertiserId'
-    | 'agencyId'
-    | 'title'
-    | 'validUntil'
-    | 'supplyAmount'
-    | 'vatAmount'
-    | 'totalAmount'
-    | 'executedAt'
-  >
+/** A quotation's own fields: what a change edits and the audit snapshots (without the lines). */
+export type QuotationFields = Pick<
+  Quotation,
+  | 'status'
+  | 'advertiserId'
+  | 'agencyId'
+  | 'title'
+  | 'validUntil'
+  | 'supplyAmount'
+  | 'vatAmount'
+  | 'totalAmount'
 >;
+
+/** The fields a claimed change may write. */
+export type QuotationChanges = Partial<QuotationFields & Pick<Quotation, 'executedAt'>>;
 
 /** Every query of the `quotation` table that is more than a find by id (DESIGN.md 14). */
 export class QuotationRepository extends EntityRepository<Quotation> {
@@ -33,16 +34,11 @@ export class QuotationRepository extends EntityRepository<Quotation> {
   }
 
   /** One page of the quotations matching `where`, newest first, after id number `after`. */
-  async newestFirst(
+  newestFirst(
     where: ObjectQuery<Quotation>,
     after: string | null,
     pageSize: number,
   ): Promise<{ rows: Quotation[]; total: number }> {
-    const total = await this.count(where);
-    const rows = await this.find(
-      after === null ? where : { $and: [where, { idNumber: { $lt: after } }] },
-      { orderBy: { idNumber: 'desc' }, limit: pageSize + 1 },
-    );
-    return { rows, total };
+    return keysetPage<Quotation>(this, where, 'idNumber', 'desc', after, pageSize);
   }
 }

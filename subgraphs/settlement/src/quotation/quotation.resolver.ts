@@ -4,17 +4,15 @@ import {
   Ctx,
   FieldResolver,
   ID,
-  Int,
   Mutation,
   Query,
   Resolver,
   Root,
 } from 'type-graphql';
-import { ChangeAuditEntry } from '../audit/change-audit.entity.js';
-import { auditKey } from '../audit/change-audit.loader.js';
 import { ADMIN_ROLES } from '../auth/principal.js';
 import { Campaign } from '../campaign/campaign.entity.js';
 import type { SettlementContext } from '../context.js';
+import { ReadResolver } from '../read-resolver.js';
 import {
   ChangeQuotationStatusInput,
   QuotationFile,
@@ -26,25 +24,11 @@ import { Quotation, QuotationLine } from './quotation.entity.js';
 
 /** Spec 4.5: one query or mutation per path, named as DESIGN.md 5 fixes them. */
 @Resolver(() => Quotation)
-export class QuotationResolver {
-  @Authorized(ADMIN_ROLES)
-  @Query(() => QuotationPage, { description: 'GET /api/admin/quotation' })
-  async quotations(
-    @Ctx() ctx: SettlementContext,
-    @Arg('filter', () => QuotationFilter, { nullable: true }) filter?: QuotationFilter,
-    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
-    @Arg('limit', () => Int, { nullable: true, description: '1 to 100, default 20' })
-    limit?: number,
-  ) {
-    return ctx.services.quotations.list(ctx.em, await ctx.principal(), filter, cursor, limit);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Query(() => Quotation, { description: 'GET /api/admin/quotation/:quoId' })
-  async quotation(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    return ctx.services.quotations.get(ctx.em, await ctx.principal(), id);
-  }
-
+export class QuotationResolver extends ReadResolver(Quotation, QuotationPage, QuotationFilter, {
+  roles: ADMIN_ROLES,
+  list: ['quotations', 'GET /api/admin/quotation', (s) => s.quotations],
+  get: ['quotation', 'GET /api/admin/quotation/:quoId', (s) => s.quotations],
+}) {
   @Authorized(ADMIN_ROLES)
   @Mutation(() => Quotation, { description: 'POST /api/admin/quotation: saved as DRAFT' })
   async createQuotation(
@@ -124,13 +108,5 @@ export class QuotationResolver {
     const ids = await this.campaignIds(quotation, ctx);
     const found = await ctx.loaders.campaign.loadMany(ids);
     return found.filter((campaign): campaign is Campaign => campaign instanceof Campaign);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @FieldResolver(() => [ChangeAuditEntry], {
-    description: 'Create, updates and status moves, oldest first (admins only)',
-  })
-  auditTrail(@Root() quotation: Quotation, @Ctx() ctx: SettlementContext) {
-    return ctx.loaders.changeAudit.load(auditKey('QUOTATION', quotation.id));
   }
 }

@@ -12,12 +12,13 @@ import { parseInput } from '../input-rules.js';
 import type { Decimal } from 'decimal.js';
 import { formatMoney } from '../money/money.js';
 import { formatRate } from '../money/rate.js';
-import { decodePosition, encodePosition, pageOf, parseLimit, type Page } from '../paging.js';
+import { allOf, decodePosition, encodePosition, pageOf, parseLimit, type Page } from '../paging.js';
 import { Partner } from '../partner/partner.entity.js';
 import { dateBound, given, idFilter } from '../settlement/list-args.js';
 import type { QuotationDraft } from './quotation-rules.js';
 import type { QuotationStatus } from './quotation-moves.js';
 import { Quotation } from './quotation.entity.js';
+import type { QuotationFields } from './quotation.repository.js';
 
 const QUOTATION_ID = /^QUO[1-9]\d{0,17}$/;
 const QUOTATION_CURSOR = 'q1';
@@ -41,17 +42,7 @@ interface LineFacts {
  * of the lines (an edit of one deliverable shows as a new digest without copying 1,000 lines).
  */
 export const quotationSnapshot = (
-  q: Pick<
-    Quotation,
-    | 'status'
-    | 'advertiserId'
-    | 'agencyId'
-    | 'title'
-    | 'validUntil'
-    | 'supplyAmount'
-    | 'vatAmount'
-    | 'totalAmount'
-  >,
+  q: QuotationFields,
   lines: readonly LineFacts[],
 ): Record<string, unknown> => ({
   status: q.status,
@@ -139,9 +130,8 @@ export class QuotationService {
     if (f.agencyId) conditions.push(ofAgency(f.agencyId));
     if (f.from) conditions.push({ createdAt: { $gte: f.from.at } });
     if (f.to) conditions.push({ createdAt: f.to.inclusive ? { $lte: f.to.at } : { $lt: f.to.at } });
-    const { rows, total } = await em
-      .getRepository(Quotation)
-      .newestFirst(conditions.length ? { $and: conditions } : {}, after, pageSize);
+    const repository = em.getRepository(Quotation);
+    const { rows, total } = await repository.newestFirst(allOf(conditions), after, pageSize);
     return pageOf(rows, pageSize, total, (last) => encodePosition(QUOTATION_CURSOR, last.idNumber));
   }
 

@@ -1,68 +1,49 @@
-import { BigIntType, Entity, PrimaryKey, Property } from '@mikro-orm/core';
-import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { createdAtColumn, optionalText, updatedAtColumn } from '../entity-columns.js';
+import { Entity, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { graphqlEnum, type EnumValue } from '../enums.js';
+import {
+  CreatedAtColumn,
+  EnumColumn,
+  OptionalDateColumn,
+  OptionalTextColumn,
+  SerialIdColumn,
+  TextColumn,
+  UpdatedAtColumn,
+} from '../entity-columns.js';
 
-export const ReverseIssuanceStatus = {
-  PENDING: 'PENDING',
-  SUCCESS: 'SUCCESS',
-  FAILURE: 'FAILURE',
-  CANCELLED: 'CANCELLED',
-} as const;
-export type ReverseIssuanceStatus =
-  (typeof ReverseIssuanceStatus)[keyof typeof ReverseIssuanceStatus];
-registerEnumType(ReverseIssuanceStatus, { name: 'ReverseIssuanceStatus' });
+const reverseIssuanceStatuses = ['PENDING', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const;
+export const ReverseIssuanceStatus = graphqlEnum('ReverseIssuanceStatus', reverseIssuanceStatuses);
+export type ReverseIssuanceStatus = EnumValue<typeof ReverseIssuanceStatus>;
 
 /** A business partner's tax invoice, reverse-issued through the provider (spec 2.6). */
 @ObjectType({ description: 'The reverse-issuance record of one settlement (spec 2.6).' })
 @Entity({ tableName: 'reverse_issuance' })
 export class ReverseIssuance {
-  @Field(() => GraphQLSafeInt)
-  @PrimaryKey({ type: new BigIntType('string'), autoincrement: true })
-  id!: string;
+  @SerialIdColumn() id!: string;
 
   @Field(() => ID) @Property({ type: 'text', fieldName: 'settlement_id' }) settlementId!: string;
 
-  @Field({ description: "The tax-invoice provider's issuance key" })
-  @Property({ type: 'text', fieldName: 'issuance_key' })
-  issuanceKey!: string;
+  @TextColumn('issuance_key', "The tax-invoice provider's issuance key") issuanceKey!: string;
 
-  @Field(() => ReverseIssuanceStatus)
-  @Property({ type: 'text' })
-  status!: ReverseIssuanceStatus;
+  @EnumColumn(ReverseIssuanceStatus) status!: ReverseIssuanceStatus;
 
-  @Field(() => String, { nullable: true, description: 'Approval URL, valid 10 minutes' })
-  @Property(optionalText('grant_url'))
-  grantUrl!: string | null;
+  @OptionalTextColumn('grant_url', 'Approval URL, valid 10 minutes') grantUrl!: string | null;
+  @OptionalDateColumn('grant_url_expires_at') grantUrlExpiresAt!: Date | null;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property({ type: 'timestamptz', fieldName: 'grant_url_expires_at', nullable: true })
-  grantUrlExpiresAt!: Date | null;
+  @OptionalTextColumn('failure_code') failureCode!: string | null;
+  @OptionalTextColumn('failure_message') failureMessage!: string | null;
 
-  @Field(() => String, { nullable: true })
-  @Property(optionalText('failure_code'))
-  failureCode!: string | null;
-  @Field(() => String, { nullable: true })
-  @Property(optionalText('failure_message'))
-  failureMessage!: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: "The partner's tax invoice (national approval number), once approved",
-  })
-  @Property(optionalText('tax_invoice_number'))
+  @OptionalTextColumn(
+    'tax_invoice_number',
+    "The partner's tax invoice (national approval number), once approved",
+  )
   taxInvoiceNumber!: string | null;
-  @Field(() => String, { nullable: true, description: 'Where the provider shows the document' })
-  @Property(optionalText('document_url'))
+  @OptionalTextColumn('document_url', 'Where the provider shows the document')
   documentUrl!: string | null;
 
   /** How many times issuance was requested for this settlement (the key carries it). */
   @Property({ type: 'integer' }) attempt!: number;
 
-  @Field(() => GraphQLDateTimeISO)
-  @Property(createdAtColumn())
-  createdAt!: Date;
-  @Field(() => GraphQLDateTimeISO)
-  @Property(updatedAtColumn())
-  updatedAt!: Date;
+  @CreatedAtColumn() createdAt!: Date;
+  @UpdatedAtColumn(true) updatedAt!: Date;
 }

@@ -2,6 +2,12 @@ import { PlatformError } from '@campaign/schema';
 
 import type { SettlementStatus } from './settlement-types.js';
 
+/** How a refused move names what is possible from `from` (settlements and quotations alike). */
+export const allowedMovesPhrase = (from: string, allowedMoves: readonly string[]): string =>
+  allowedMoves.length === 0
+    ? `${from} is terminal; no move is allowed`
+    : `allowed moves from ${from}: ${allowedMoves.join(', ')}`;
+
 /**
  * A status move outside the allowed-moves table; a 409 INVALID_STATUS_TRANSITION whose
  * extensions name the current status, the requested one and the moves allowed from it.
@@ -16,10 +22,7 @@ export class InvalidStatusTransitionError extends PlatformError {
     requestedStatus: SettlementStatus,
     allowedMoves: readonly SettlementStatus[],
   ) {
-    const allowed =
-      allowedMoves.length === 0
-        ? `${currentStatus} is terminal; no move is allowed`
-        : `allowed moves from ${currentStatus}: ${allowedMoves.join(', ')}`;
+    const allowed = allowedMovesPhrase(currentStatus, allowedMoves);
     super(
       'INVALID_STATUS_TRANSITION',
       `Cannot move settlement from ${currentStatus} to ${requestedStatus}; ${allowed}`,

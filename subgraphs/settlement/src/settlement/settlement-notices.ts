@@ -35,26 +35,24 @@ export const agencyParty = (agency: Agency) => ({
   email: agency.email,
 });
 
-/** A mail to the advertiser: its payload opens with the subject and the advertiser's name. */
-export const toAdvertiser = (
-  s: SettlementStep,
-  event: OutboxEvent,
-  payload: Record<string, unknown>,
-): Notice => ({
-  event,
-  recipient: s.advertiser.email,
-  payload: { ...subject(s), advertiserName: s.advertiser.name, ...payload },
-});
+type Payload = Record<string, unknown>;
 
-/** A mail to the partner: its payload opens with the subject and the partner's name. */
-export const toPartner = (
-  s: SettlementStep,
-  event: OutboxEvent,
-  payload: Record<string, unknown>,
-): Notice => ({
+/** A mail to the advertiser or the partner: its payload opens with the subject and their name. */
+const mailTo =
+  (party: 'advertiser' | 'partner') =>
+  (s: SettlementStep, event: OutboxEvent, payload: Payload): Notice => ({
+    event,
+    recipient: s[party].email,
+    payload: { ...subject(s), [`${party}Name`]: s[party].name, ...payload },
+  });
+export const toAdvertiser = mailTo('advertiser');
+export const toPartner = mailTo('partner');
+
+/** A team-chat message in the settlement's thread: its payload opens with the subject. */
+export const toTeamChat = (s: SettlementStep, event: OutboxEvent, payload: Payload): Notice => ({
   event,
-  recipient: s.partner.email,
-  payload: { ...subject(s), partnerName: s.partner.name, ...payload },
+  recipient: TEAM_CHAT_RECIPIENT,
+  payload: { ...subject(s), thread: s.id, ...payload },
 });
 
 /** The three amounts of an invoice or payout, as decimal strings. */
@@ -68,16 +66,11 @@ export const documentAmounts = (a: {
   totalAmount: formatMoney(a.totalAmount),
 });
 
-/** The three amounts of a tax invoice, as decimal strings. */
-export const supplyAmounts = (a: {
-  subtotal: Decimal;
-  taxAmount: Decimal;
-  totalAmount: Decimal;
-}) => ({
-  supplyAmount: formatMoney(a.subtotal),
-  taxAmount: formatMoney(a.taxAmount),
-  totalAmount: formatMoney(a.totalAmount),
-});
+/** The three amounts of a tax invoice, as decimal strings: the subtotal is its supply amount. */
+export const supplyAmounts = (a: Parameters<typeof documentAmounts>[0]) => {
+  const { subtotal: supplyAmount, ...tax } = documentAmounts(a);
+  return { supplyAmount, ...tax };
+};
 
 export function statusChanged(
   s: SettlementStep,
@@ -86,37 +79,25 @@ export function statusChanged(
   reason: string | null,
   trigger: string,
 ): Notice {
-  return {
-    event: OutboxEvent.SETTLEMENT_STATUS_CHANGED,
-    recipient: TEAM_CHAT_RECIPIENT,
-    payload: {
-      ...subject(s),
-      thread: s.id,
-      partnerName: s.partner.name,
-      fromStatus: from,
-      toStatus: to,
-      trigger,
-      reason,
-      actor: `${s.actor.role}:${s.actor.subject}`,
-    },
-  };
+  return toTeamChat(s, OutboxEvent.SETTLEMENT_STATUS_CHANGED, {
+    partnerName: s.partner.name,
+    fromStatus: from,
+    toStatus: to,
+    trigger,
+    reason,
+    actor: `${s.actor.role}:${s.actor.subject}`,
+  });
 }
 
 export function settlementRequested(s: SettlementStep): Notice {
-  return {
-    event: OutboxEvent.SETTLEMENT_REQUESTED,
-    recipient: TEAM_CHAT_RECIPIENT,
-    payload: {
-      ...subject(s),
-      thread: s.id,
-      partnerId: s.partner.id,
-      partnerName: s.partner.name,
-      partnerEntityType: s.partner.entityType,
-      campaignPrice: formatMoney(s.settlement.campaignPrice),
-      settlementAmount: formatMoney(s.settlement.settlementAmount),
-      payoutAmount: formatMoney(s.settlement.payoutAmount),
-    },
-  };
+  return toTeamChat(s, OutboxEvent.SETTLEMENT_REQUESTED, {
+    partnerId: s.partner.id,
+    partnerName: s.partner.name,
+    partnerEntityType: s.partner.entityType,
+    campaignPrice: formatMoney(s.settlement.campaignPrice),
+    settlementAmount: formatMoney(s.settlement.settlementAmount),
+    payoutAmount: formatMoney(s.settlement.payoutAmount),
+  });
 }
 
 /** DIRECT_INVOICE: the advertiser pays the partner, whose bank details it needs. */

@@ -5,6 +5,7 @@ import type { AgencyService } from '../agency/agency.service.js';
 import type { Principal } from '../auth/principal.js';
 import { agencyCondition, scopeConditions, scopeOf } from '../auth/scope.js';
 import { sumMoney } from '../money/money.js';
+import { allOf } from '../paging.js';
 import { encodeCursor, parseListArgs, type ListFilter, type RawListFilter } from './list-args.js';
 import type { PartnerSettlementSummary, SettlementPage } from './settlement-page.js';
 import { settlementStatuses } from './settlement-types.js';
@@ -26,9 +27,6 @@ function filterConditions(filter: ListFilter, defaultAgencyId: string): ObjectQu
   return conditions;
 }
 
-const allOf = (conditions: ObjectQuery<Settlement>[]): ObjectQuery<Settlement> =>
-  conditions.length ? { $and: conditions } : {};
-
 /** Reads of many settlements: lists and the partner's summary, always inside the caller's scope. */
 export class SettlementQueryService {
   constructor(private readonly agencies: AgencyService) {}
@@ -43,7 +41,7 @@ export class SettlementQueryService {
   ): Promise<SettlementPage> {
     const args = parseListArgs(filter, cursor, limit);
     const defaultAgencyId = await this.agencies.defaultAgencyId(em);
-    const where = allOf([
+    const where = allOf<Settlement>([
       ...scopeConditions(scopeOf(principal), defaultAgencyId),
       ...filterConditions(args.filter, defaultAgencyId),
     ]);
@@ -61,7 +59,7 @@ export class SettlementQueryService {
     const defaultAgencyId = await this.agencies.defaultAgencyId(em);
     const rows = await em
       .getRepository(Settlement)
-      .sumsByStatus(allOf(scopeConditions(scopeOf(principal), defaultAgencyId)));
+      .sumsByStatus(allOf<Settlement>(scopeConditions(scopeOf(principal), defaultAgencyId)));
     const byStatus = settlementStatuses.map((status) => {
       const row = rows.find((r) => r.status === status);
       return {

@@ -167,7 +167,7 @@ export async function withSettlement(
 ): Promise<Settlement> {
   // A fork of its own: the request's identity map never holds the transaction's entities.
   await em.fork({ clear: true }).transactional(async (tx) => {
-    const settlement = await settlements.getVisible(tx, actor, id, { refresh: true });
+    const settlement = await settlements.get(tx, actor, id, { refresh: true });
     const campaign = await tx.findOneOrFail(Campaign, { id: settlement.campaignId });
     const partner = await tx.findOneOrFail(Partner, { id: settlement.partnerId });
     const advertiser = await tx.findOneOrFail(Advertiser, { id: campaign.advertiserId });

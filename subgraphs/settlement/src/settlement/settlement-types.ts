@@ -2,32 +2,31 @@
  * The settlement enumerations, each as a const object (for GraphQL and ORM enum registration)
  * and a union type of the same name.
  */
+import { enumOf, type EnumValue } from '../enums.js';
 
-export const SettlementType = {
-  PLATFORM_SETTLEMENT: 'PLATFORM_SETTLEMENT',
-  DIRECT_INVOICE: 'DIRECT_INVOICE',
-} as const;
-export type SettlementType = (typeof SettlementType)[keyof typeof SettlementType];
-export const settlementTypes: readonly SettlementType[] = Object.values(SettlementType);
+export const settlementTypes = ['PLATFORM_SETTLEMENT', 'DIRECT_INVOICE'] as const;
+export const SettlementType = enumOf(settlementTypes);
+export type SettlementType = EnumValue<typeof SettlementType>;
 
-export const PartnerEntityType = {
-  CORPORATE_BUSINESS: 'CORPORATE_BUSINESS',
-  INDIVIDUAL_BUSINESS: 'INDIVIDUAL_BUSINESS',
-  INDIVIDUAL: 'INDIVIDUAL',
-} as const;
-export type PartnerEntityType = (typeof PartnerEntityType)[keyof typeof PartnerEntityType];
-export const partnerEntityTypes: readonly PartnerEntityType[] = Object.values(PartnerEntityType);
+export const partnerEntityTypes = [
+  'CORPORATE_BUSINESS',
+  'INDIVIDUAL_BUSINESS',
+  'INDIVIDUAL',
+] as const;
+export const PartnerEntityType = enumOf(partnerEntityTypes);
+export type PartnerEntityType = EnumValue<typeof PartnerEntityType>;
 
-export const SettlementStatus = {
-  SETTLEMENT_PENDING: 'SETTLEMENT_PENDING',
-  AWAITING_ADVERTISER_PAYMENT: 'AWAITING_ADVERTISER_PAYMENT',
-  ADVERTISER_PAID: 'ADVERTISER_PAID',
-  PARTNER_PAYOUT_PROCESSING: 'PARTNER_PAYOUT_PROCESSING',
-  SETTLEMENT_COMPLETED: 'SETTLEMENT_COMPLETED',
-  SETTLEMENT_CANCELLED: 'SETTLEMENT_CANCELLED',
-} as const;
-export type SettlementStatus = (typeof SettlementStatus)[keyof typeof SettlementStatus];
-export const settlementStatuses: readonly SettlementStatus[] = Object.values(SettlementStatus);
+/** In the order a settlement moves through them. */
+export const settlementStatuses = [
+  'SETTLEMENT_PENDING',
+  'AWAITING_ADVERTISER_PAYMENT',
+  'ADVERTISER_PAID',
+  'PARTNER_PAYOUT_PROCESSING',
+  'SETTLEMENT_COMPLETED',
+  'SETTLEMENT_CANCELLED',
+] as const;
+export const SettlementStatus = enumOf(settlementStatuses);
+export type SettlementStatus = EnumValue<typeof SettlementStatus>;
 
 export function isSettlementType(value: unknown): value is SettlementType {
   return (settlementTypes as readonly unknown[]).includes(value);

@@ -1,17 +1,17 @@
-import { BigIntType, Entity, EntityRepositoryType, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, EntityRepositoryType, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
-import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { DecimalScalar } from '@campaign/schema';
 import { SettlementStatus, SettlementType } from './settlement-types.js';
 import {
-  bigintRef,
-  createdAtColumn,
-  money,
-  optionalBigintRef,
-  optionalDate,
-  optionalText,
-  updatedAtColumn,
+  CreatedAtColumn,
+  IdNumberColumn,
+  EnumColumn,
+  MoneyColumn,
+  OptionalDateColumn,
+  OptionalRefColumn,
+  OptionalTextColumn,
+  RefColumn,
+  UpdatedAtColumn,
 } from '../entity-columns.js';
 import { SettlementRepository } from './settlement.repository.js';
 
@@ -27,65 +27,35 @@ export class Settlement {
   @Field(() => ID)
   @Property({ type: 'string', length: 20, fieldName: 'campaign_id' })
   campaignId!: string;
-  @Field(() => GraphQLSafeInt)
-  @Property(bigintRef('partner_id'))
-  partnerId!: string;
-  @Field(() => GraphQLSafeInt, { nullable: true, description: 'null means the default agency' })
-  @Property(optionalBigintRef('agency_id'))
-  agencyId!: string | null;
+  @RefColumn('partner_id') partnerId!: string;
+  @OptionalRefColumn('agency_id', 'null means the default agency') agencyId!: string | null;
 
-  @Field(() => DecimalScalar) @Property(money('campaign_price')) campaignPrice!: Decimal;
-  @Field(() => DecimalScalar) @Property(money('commission_rate')) commissionRate!: Decimal;
-  @Field(() => DecimalScalar) @Property(money('commission_amount')) commissionAmount!: Decimal;
-  @Field(() => DecimalScalar) @Property(money('settlement_amount')) settlementAmount!: Decimal;
-  @Field(() => DecimalScalar) @Property(money('withholding_tax_rate')) withholdingTaxRate!: Decimal;
-  @Field(() => DecimalScalar)
-  @Property(money('withholding_tax_amount'))
-  withholdingTaxAmount!: Decimal;
-  @Field(() => DecimalScalar) @Property(money('payout_amount')) payoutAmount!: Decimal;
+  @MoneyColumn('campaign_price') campaignPrice!: Decimal;
+  @MoneyColumn('commission_rate') commissionRate!: Decimal;
+  @MoneyColumn('commission_amount') commissionAmount!: Decimal;
+  @MoneyColumn('settlement_amount') settlementAmount!: Decimal;
+  @MoneyColumn('withholding_tax_rate') withholdingTaxRate!: Decimal;
+  @MoneyColumn('withholding_tax_amount') withholdingTaxAmount!: Decimal;
+  @MoneyColumn('payout_amount') payoutAmount!: Decimal;
 
-  @Field(() => SettlementStatus) @Property({ type: 'text' }) status!: SettlementStatus;
-  @Field(() => SettlementType)
-  @Property({ type: 'text', fieldName: 'settlement_type' })
-  settlementType!: SettlementType;
+  @EnumColumn(SettlementStatus) status!: SettlementStatus;
+  @EnumColumn(SettlementType, 'settlement_type') settlementType!: SettlementType;
 
-  @Field(() => GraphQLSafeInt, { nullable: true })
-  @Property(optionalBigintRef('advertiser_invoice_id'))
-  advertiserInvoiceId!: string | null;
-  @Field(() => GraphQLSafeInt, { nullable: true })
-  @Property(optionalBigintRef('partner_payout_id'))
-  partnerPayoutId!: string | null;
+  @OptionalRefColumn('advertiser_invoice_id') advertiserInvoiceId!: string | null;
+  @OptionalRefColumn('partner_payout_id') partnerPayoutId!: string | null;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property(optionalDate('invoice_issued_at'))
-  invoiceIssuedAt!: Date | null;
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property(optionalDate('invoice_paid_at'))
-  invoicePaidAt!: Date | null;
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property(optionalDate('partner_invoice_received_at'))
-  partnerInvoiceReceivedAt!: Date | null;
+  @OptionalDateColumn('invoice_issued_at') invoiceIssuedAt!: Date | null;
+  @OptionalDateColumn('invoice_paid_at') invoicePaidAt!: Date | null;
+  @OptionalDateColumn('partner_invoice_received_at') partnerInvoiceReceivedAt!: Date | null;
 
-  @Field(() => String, { nullable: true }) @Property(optionalText('bank_name')) bankName!:
-    string | null;
-  @Field(() => String, { nullable: true })
-  @Property(optionalText('account_number'))
-  accountNumber!: string | null;
-  @Field(() => String, { nullable: true })
-  @Property(optionalText('account_holder'))
-  accountHolder!: string | null;
+  @OptionalTextColumn('bank_name') bankName!: string | null;
+  @OptionalTextColumn('account_number') accountNumber!: string | null;
+  @OptionalTextColumn('account_holder') accountHolder!: string | null;
 
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property(optionalDate('requested_at'))
-  requestedAt!: Date | null;
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property(optionalDate('processed_at'))
-  processedAt!: Date | null;
-  @Field(() => GraphQLDateTimeISO, { nullable: true })
-  @Property(optionalDate('completed_at'))
-  completedAt!: Date | null;
-  @Field(() => String, { nullable: true }) @Property(optionalText('admin_notes')) adminNotes!:
-    string | null;
+  @OptionalDateColumn('requested_at') requestedAt!: Date | null;
+  @OptionalDateColumn('processed_at') processedAt!: Date | null;
+  @OptionalDateColumn('completed_at') completedAt!: Date | null;
+  @OptionalTextColumn('admin_notes') adminNotes!: string | null;
 
   /**
    * Optimistic lock (DESIGN S2): every change claims the version it read
@@ -94,18 +64,8 @@ export class Settlement {
    */
   @Property({ type: 'integer' }) version!: number;
 
-  /** The `<n>` of `SET<n>`, derived by PostgreSQL from the id and indexed: the list's order. */
-  @Property({
-    type: new BigIntType('string'),
-    fieldName: 'id_number',
-    generated: '(cast(substring(id from 4) as bigint)) stored',
-  })
-  idNumber!: string;
+  @IdNumberColumn() idNumber!: string;
 
-  @Field(() => GraphQLDateTimeISO)
-  @Property(createdAtColumn())
-  createdAt!: Date;
-
-  @Property(updatedAtColumn())
-  updatedAt!: Date;
+  @CreatedAtColumn() createdAt!: Date;
+  @UpdatedAtColumn() updatedAt!: Date;
 }

@@ -1,27 +1,13 @@
 import { Field, ID, InputType } from 'type-graphql';
+import { AgencyPeriodFilter } from '../read-resolver.js';
 import { SettlementStatus, SettlementType } from './settlement-types.js';
 
 /** Filters of GET /api/admin/settlements (spec 4.1: partner, campaign, status, date, agency). */
 @InputType()
-export class SettlementFilter {
+export class SettlementFilter extends AgencyPeriodFilter('settlements') {
   @Field(() => ID, { nullable: true }) partnerId?: string | null;
   @Field(() => ID, { nullable: true }) campaignId?: string | null;
   @Field(() => SettlementStatus, { nullable: true }) status?: SettlementStatus | null;
-  @Field(() => ID, {
-    nullable: true,
-    description: 'The default agency id also matches settlements whose agencyId is null',
-  })
-  agencyId?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'createdAt from: an ISO date (Asia/Seoul day) or date-time with offset',
-  })
-  from?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'createdAt to (inclusive): an ISO date (Asia/Seoul day) or date-time',
-  })
-  to?: string | null;
 }
 
 /** Filters of GET /api/partner/settlements: the partner's own, by campaign, status, date. */

@@ -1,4 +1,5 @@
 import { EntityRepository, raw, type ObjectQuery } from '@mikro-orm/postgresql';
+import { keysetPage } from '../paging.js';
 import type { Settlement } from './settlement.entity.js';
 import type { SettlementStatus } from './settlement-types.js';
 
@@ -67,13 +68,13 @@ export class SettlementRepository extends EntityRepository<Settlement> {
     after: string | null,
     pageSize: number,
   ): Promise<{ items: Settlement[]; total: number; more: boolean }> {
-    const total = await this.count(where);
-    const rows = await this.find(
-      after === null ? where : { $and: [where, { idNumber: { $lt: after } }] },
-      {
-        orderBy: { idNumber: 'desc' },
-        limit: pageSize + 1,
-      },
+    const { rows, total } = await keysetPage<Settlement>(
+      this,
+      where,
+      'idNumber',
+      'desc',
+      after,
+      pageSize,
     );
     return { items: rows.slice(0, pageSize), total, more: rows.length > pageSize };
   }

@@ -4,7 +4,6 @@ import {
   Ctx,
   FieldResolver,
   ID,
-  Int,
   Mutation,
   Query,
   Resolver,
@@ -14,6 +13,7 @@ import { ADMIN_ROLES } from '../auth/principal.js';
 import { SettlementAuditEntry } from '../audit/settlement-audit.entity.js';
 import { Campaign } from '../campaign/campaign.entity.js';
 import type { SettlementContext } from '../context.js';
+import { ReadResolver } from '../read-resolver.js';
 import { AdvertiserInvoice } from '../invoice/advertiser-invoice.entity.js';
 import { Partner } from '../partner/partner.entity.js';
 import { PartnerPayout } from '../payout/partner-payout.entity.js';
@@ -23,35 +23,29 @@ import {
   ChangeSettlementTypeInput,
   CompleteSettlementInput,
   ConfirmPartnerInvoiceInput,
-  SettlementActionInput,
   SettlementFilter,
 } from './settlement.inputs.js';
+import { settlementActions, withInlineReverseIssuance } from './settlement-actions.js';
 import { SettlementPage } from './settlement-page.js';
 import { Settlement } from './settlement.entity.js';
 
-const action = () => ({ nullable: true }) as const;
+/** The admin actions that run one trigger (spec 4.1): `(id, input?)` → the settlement. */
+export const SettlementActionResolver = settlementActions(ADMIN_ROLES, '/api/admin/settlements', {
+  startSettlementPayout: ['start-payout', (w) => w.platformFlow.startPayout],
+  completeSettlement: ['complete', (w) => w.platformFlow.complete, CompleteSettlementInput],
+  retrySettlementIssuance: ['retry-issuance', (w) => w.platformFlow.retryIssuance],
+  markSettlementInvoiceIssued: ['invoice-issued', (w) => w.directFlow.markInvoiceIssued],
+  markSettlementInvoicePaid: ['invoice-paid', (w) => w.directFlow.markInvoicePaid],
+  cancelSettlement: ['cancel', (w) => w.cancellation.cancel],
+});
 
-/** The admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
+/** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
 @Resolver(() => Settlement)
-export class SettlementResolver {
-  @Authorized(ADMIN_ROLES)
-  @Query(() => SettlementPage, { description: 'GET /api/admin/settlements' })
-  async settlements(
-    @Ctx() ctx: SettlementContext,
-    @Arg('filter', () => SettlementFilter, { nullable: true }) filter?: SettlementFilter,
-    @Arg('cursor', () => String, { nullable: true }) cursor?: string,
-    @Arg('limit', () => Int, { nullable: true, description: '1 to 100, default 20' })
-    limit?: number,
-  ) {
-    return ctx.services.queries.list(ctx.em, await ctx.principal(), filter, cursor, limit);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Query(() => Settlement, { description: 'GET /api/admin/settlements/:id' })
-  async settlement(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
-    return ctx.services.settlements.getVisible(ctx.em, await ctx.principal(), id);
-  }
-
+export class SettlementResolver extends ReadResolver(Settlement, SettlementPage, SettlementFilter, {
+  roles: ADMIN_ROLES,
+  list: ['settlements', 'GET /api/admin/settlements', (s) => s.queries],
+  get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.settlements],
+}) {
   @Authorized(ADMIN_ROLES)
   @Query(() => ReverseIssuance, {
     description:
@@ -64,7 +58,7 @@ export class SettlementResolver {
     @Ctx() ctx: SettlementContext,
   ) {
     const principal = await ctx.principal();
-    await ctx.services.settlements.getVisible(ctx.em, principal, id);
+    await ctx.services.settlements.get(ctx.em, principal, id);
     return ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, principal);
   }
 
@@ -75,17 +69,16 @@ export class SettlementResolver {
     @Arg('input', () => ChangeSettlementStatusInput) input: ChangeSettlementStatusInput,
     @Ctx() ctx: SettlementContext,
   ) {
-    const { workflow, taxInvoices } = ctx.services;
-    const settlement = await workflow.statusChange.changeStatus(
+    const principal = await ctx.principal();
+    const settlement = await ctx.services.workflow.statusChange.changeStatus(
       ctx.em,
-      await ctx.principal(),
+      principal,
       id,
       input,
     );
     // As the partner's request: the approval URL in the answer when the provider is quick.
     if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
-    await taxInvoices.requestReverseInline(ctx.em, settlement.id);
-    return ctx.em.findOneOrFail(Settlement, { id: settlement.id }, { refresh: true });
+    return withInlineReverseIssuance(ctx, settlement);
   }
 
   @Authorized(ADMIN_ROLES)
@@ -99,81 +92,6 @@ export class SettlementResolver {
   }
 
   @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/start-payout' })
-  async startSettlementPayout(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
-  ) {
-    return ctx.services.workflow.platformFlow.startPayout(ctx.em, await ctx.principal(), id, input);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/complete' })
-  async completeSettlement(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => CompleteSettlementInput, action()) input?: CompleteSettlementInput,
-  ) {
-    return ctx.services.workflow.platformFlow.complete(ctx.em, await ctx.principal(), id, input);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/retry-issuance' })
-  async retrySettlementIssuance(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
-  ) {
-    return ctx.services.workflow.platformFlow.retryIssuance(
-      ctx.em,
-      await ctx.principal(),
-      id,
-      input,
-    );
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/invoice-issued' })
-  async markSettlementInvoiceIssued(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
-  ) {
-    return ctx.services.workflow.directFlow.markInvoiceIssued(
-      ctx.em,
-      await ctx.principal(),
-      id,
-      input,
-    );
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/invoice-paid' })
-  async markSettlementInvoicePaid(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
-  ) {
-    return ctx.services.workflow.directFlow.markInvoicePaid(
-      ctx.em,
-      await ctx.principal(),
-      id,
-      input,
-    );
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'POST /api/admin/settlements/:id/cancel' })
-  async cancelSettlement(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => SettlementActionInput, action()) input?: SettlementActionInput,
-  ) {
-    return ctx.services.workflow.cancellation.cancel(ctx.em, await ctx.principal(), id, input);
-  }
-
-  @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, {
     description:
       "Records that the partner's tax invoice was received (partnerInvoiceReceivedAt; DESIGN S4). " +
@@ -182,7 +100,8 @@ export class SettlementResolver {
   async confirmPartnerInvoiceReceived(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: SettlementContext,
-    @Arg('input', () => ConfirmPartnerInvoiceInput, action()) input?: ConfirmPartnerInvoiceInput,
+    @Arg('input', () => ConfirmPartnerInvoiceInput, { nullable: true })
+    input?: ConfirmPartnerInvoiceInput,
   ) {
     return ctx.services.workflow.platformFlow.confirmPartnerInvoiceReceived(
       ctx.em,

@@ -10,6 +10,7 @@ import { formatRate } from '../money/rate.js';
 import { nextPrefixedId } from '../numbering/prefixed-id.js';
 import { Partner } from '../partner/partner.entity.js';
 import { calculateSettlementAmounts, type SettlementAmounts } from './settlement-amounts.js';
+import { SETTLEMENT_BY_ID, readRows } from './settlement-reads.repository.js';
 import { Settlement } from './settlement.entity.js';
 import type { SettlementType } from './settlement-types.js';
 
@@ -96,19 +97,24 @@ export class SettlementService {
   }
 
   /** A settlement the principal may see; anything else is a 404, never a 403 (S9). */
-  async getVisible(
+  async get(
     em: EntityManager,
     principal: Principal,
     id: string,
     options: { refresh?: boolean } = {},
   ): Promise<Settlement> {
-    const settlement = SETTLEMENT_ID.test(id)
-      ? await em.findOne(Settlement, { id }, { refresh: options.refresh ?? false })
-      : null;
+    const settlement = SETTLEMENT_ID.test(id) ? await this.byId(em, id, options.refresh) : null;
     if (!settlement || !(await this.isVisible(em, principal, settlement))) {
       throw new PlatformError('NOT_FOUND', `Settlement ${id} was not found.`);
     }
     return settlement;
+  }
+
+  /** Outside a transaction, one prepared statement (issue 14); inside, the transaction's view. */
+  private async byId(em: EntityManager, id: string, refresh = false): Promise<Settlement | null> {
+    if (em.isInTransaction()) return em.findOne(Settlement, { id }, { refresh });
+    const [row] = await readRows(em, SETTLEMENT_BY_ID, [id]);
+    return row ?? null;
   }
 
   private async isVisible(

@@ -1,8 +1,4 @@
-import type {
-  Issuance,
-  IssuanceKind,
-  IssuanceStatus,
-} from '../outside/tax-invoice/tax-invoice.port.js';
+import type { Issuance, IssuanceKind } from '../outside/tax-invoice/tax-invoice.port.js';
 import type { TaxInvoiceWebhookEvent } from '../outside/tax-invoice/webhook-event.js';
 
 /**
@@ -10,17 +6,7 @@ import type { TaxInvoiceWebhookEvent } from '../outside/tax-invoice/webhook-even
  * request, in a status look-up, or by webhook. One shape, so one set of rules applies them
  * (forward-results.ts, reverse-results.ts) and the three paths can never disagree.
  */
-export interface IssuanceOutcome {
-  issuanceKey: string;
-  kind: IssuanceKind;
-  status: IssuanceStatus;
-  taxInvoiceNumber: string | null;
-  documentUrl: string | null;
-  failureCode: string | null;
-  failureMessage: string | null;
-  /** A PENDING reverse issuance's approval URL and its expiry. */
-  approvalUrl: string | null;
-  approvalUrlExpiresAt: Date | null;
+export interface IssuanceOutcome extends Omit<Issuance, 'createdAt' | 'updatedAt'> {
   /** When the provider decided (the webhook's occurredAt, the resource's updatedAt). */
   at: Date;
 }

@@ -1,14 +1,14 @@
 import { calculateInvoiceAmounts } from '../invoice/invoice-amounts.js';
 import type { AdvertiserInvoice } from '../invoice/advertiser-invoice.entity.js';
 import { bankAccountOf } from '../money/bank-account.js';
-import { OutboxEvent, TEAM_CHAT_RECIPIENT } from '../outbox/outbox.js';
+import { OutboxEvent } from '../outbox/outbox.js';
 import {
   agencyParty,
   documentAmounts,
-  subject,
   supplyAmounts,
   toAdvertiser,
   toPartner,
+  toTeamChat,
 } from '../settlement/settlement-notices.js';
 import type { Notice, SettlementStep } from '../settlement/settlement-step.js';
 import type { IssuanceKind } from '../outside/tax-invoice/tax-invoice.port.js';
@@ -64,24 +64,18 @@ export function taxInvoiceFailed(
     invoiceNumber: string | null;
   },
 ): Notice {
-  return {
-    event: OutboxEvent.TAX_INVOICE_FAILED,
-    recipient: TEAM_CHAT_RECIPIENT,
-    payload: {
-      ...subject(s),
-      thread: s.id,
-      kind: failure.kind,
-      issuanceKey: failure.issuanceKey,
-      providerStatus: failure.status,
-      failureCode: failure.failureCode,
-      failureMessage: failure.failureMessage,
-      invoiceNumber: failure.invoiceNumber,
-      // Who the invoice is to or from, and what the team does next.
-      counterparty: failure.kind === 'FORWARD' ? s.advertiser.name : s.partner.name,
-      nextStep:
-        failure.kind === 'FORWARD'
-          ? `retry-issuance of ${s.id} asks the provider again`
-          : `confirmPartnerInvoiceReceived of ${s.id} records a tax invoice received otherwise`,
-    },
-  };
+  return toTeamChat(s, OutboxEvent.TAX_INVOICE_FAILED, {
+    kind: failure.kind,
+    issuanceKey: failure.issuanceKey,
+    providerStatus: failure.status,
+    failureCode: failure.failureCode,
+    failureMessage: failure.failureMessage,
+    invoiceNumber: failure.invoiceNumber,
+    // Who the invoice is to or from, and what the team does next.
+    counterparty: failure.kind === 'FORWARD' ? s.advertiser.name : s.partner.name,
+    nextStep:
+      failure.kind === 'FORWARD'
+        ? `retry-issuance of ${s.id} asks the provider again`
+        : `confirmPartnerInvoiceReceived of ${s.id} records a tax invoice received otherwise`,
+  });
 }

@@ -1,120 +1,87 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import type { Principal } from '../../auth/principal.js';
 import { bankAccountOf } from '../../money/bank-account.js';
 import type { MoveTrigger } from '../settlement-moves.js';
 import * as notices from '../settlement-notices.js';
-import { withSettlement } from '../settlement-step.js';
-import type { Settlement } from '../settlement.entity.js';
-import type { WorkflowServices } from './settlement-workflow.js';
-import {
-  readAction,
-  readComplete,
-  readPartnerInvoice,
-  type ActionInput,
-} from './trigger-inputs.js';
+import { TriggerFamily } from './trigger.js';
+import { readAction, readComplete, readPartnerInvoice } from './trigger-inputs.js';
 
 /**
  * PLATFORM_SETTLEMENT after the request (spec 3): the advertiser pays the platform or agency,
  * which pays the partner. Each trigger runs in one transaction: checks (scope 404, type 409,
  * move 409, preconditions 409), the claim, then the writes, each by its table's service.
  */
-export class PlatformSettlementFlow {
-  constructor(private readonly services: WorkflowServices) {}
-
+export class PlatformSettlementFlow extends TriggerFamily {
   /**
    * retry-issuance: creates the advertiser invoice once and links it, and asks the provider for
    * the advertiser's tax invoice (again, on a retry: the same issuance key while the provider has
    * not answered, a new one after a failure). No move; the provider's success may move it
    * (tax-invoice/forward-results.ts). A 409 once the tax invoice is issued.
    */
-  retryIssuance(
-    em: EntityManager,
-    actor: Principal,
-    id: string,
-    input?: ActionInput | null,
-  ): Promise<Settlement> {
-    const { reason } = readAction(input);
+  readonly retryIssuance = this.trigger(readAction, async (step, { reason }) => {
     const { invoices } = this.services;
-    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
-      step.requireType('PLATFORM_SETTLEMENT', 'retry-issuance');
-      step.requireOpen('Issuance can be requested');
-      const existing = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
-      if (existing && (existing.status === 'CANCELLED' || invoices.hasTaxInvoice(existing))) {
-        const why =
-          existing.status === 'CANCELLED'
-            ? 'is CANCELLED'
-            : `already has its tax invoice ${existing.taxInvoiceNumber ?? ''}`.trimEnd();
-        throw new PlatformError(
-          'CONFLICT',
-          `Invoice ${existing.invoiceNumber} of settlement ${step.id} ${why}; only an invoice ` +
-            'still waiting for its tax invoice can be issued.',
-          { invoiceStatus: existing.status, taxInvoiceStatus: existing.taxInvoiceStatus },
-        );
-      }
-      await step.claim();
-      const invoice =
-        existing ??
-        (await invoices.createPerCampaign(step.tx, {
-          advertiserId: step.advertiser.id,
-          advertiserName: step.advertiser.name,
-          agencyId: step.settlement.agencyId,
-          supplyAmount: step.settlement.campaignPrice,
-          depositAccount: await step.agency(),
-          at: step.now,
-        }));
-      if (!existing) await step.update({ advertiserInvoiceId: String(invoice.id) });
-      const issuanceKey = await invoices.startTaxInvoice(step.tx, invoice);
-      await step.audit({
-        action: 'ISSUANCE_REQUESTED',
-        fromStatus: step.settlement.status,
-        toStatus: step.settlement.status,
-        reason,
-        details: {
-          invoiceNumber: invoice.invoiceNumber,
-          invoiceCreated: !existing,
-          issuanceKey,
-          ...notices.documentAmounts(invoice),
-        },
-      });
-      const out = [await notices.taxInvoiceIssueRequest(step, invoice, issuanceKey)];
-      if (!existing) out.push(notices.paymentRequestAdvertiser(step, invoice));
-      await step.notify(out);
+    step.requireType('PLATFORM_SETTLEMENT', 'retry-issuance');
+    step.requireOpen('Issuance can be requested');
+    const existing = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
+    if (existing && (existing.status === 'CANCELLED' || invoices.hasTaxInvoice(existing))) {
+      const why =
+        existing.status === 'CANCELLED'
+          ? 'is CANCELLED'
+          : `already has its tax invoice ${existing.taxInvoiceNumber ?? ''}`.trimEnd();
+      throw new PlatformError(
+        'CONFLICT',
+        `Invoice ${existing.invoiceNumber} of settlement ${step.id} ${why}; only an invoice ` +
+          'still waiting for its tax invoice can be issued.',
+        { invoiceStatus: existing.status, taxInvoiceStatus: existing.taxInvoiceStatus },
+      );
+    }
+    await step.claim();
+    const invoice =
+      existing ??
+      (await invoices.createPerCampaign(step.tx, {
+        advertiserId: step.advertiser.id,
+        advertiserName: step.advertiser.name,
+        agencyId: step.settlement.agencyId,
+        supplyAmount: step.settlement.campaignPrice,
+        depositAccount: await step.agency(),
+        at: step.now,
+      }));
+    if (!existing) await step.update({ advertiserInvoiceId: String(invoice.id) });
+    const issuanceKey = await invoices.startTaxInvoice(step.tx, invoice);
+    await step.audit({
+      action: 'ISSUANCE_REQUESTED',
+      fromStatus: step.settlement.status,
+      toStatus: step.settlement.status,
+      reason,
+      details: {
+        invoiceNumber: invoice.invoiceNumber,
+        invoiceCreated: !existing,
+        issuanceKey,
+        ...notices.documentAmounts(invoice),
+      },
     });
-  }
+    const out = [await notices.taxInvoiceIssueRequest(step, invoice, issuanceKey)];
+    if (!existing) out.push(notices.paymentRequestAdvertiser(step, invoice));
+    await step.notify(out);
+  });
 
   /** PATCH status → ADVERTISER_PAID (S3): the deposit is confirmed; advertiser and partner mails. */
-  confirmAdvertiserPayment(
-    em: EntityManager,
-    actor: Principal,
-    id: string,
-    input?: ActionInput | null,
-  ): Promise<Settlement> {
-    const { reason } = readAction(input);
+  readonly confirmAdvertiserPayment = this.trigger(readAction, async (step, { reason }) => {
     const { invoices } = this.services;
-    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
-      step.requireType('PLATFORM_SETTLEMENT', 'Confirming the deposit (ADVERTISER_PAID)');
-      const from = await step.move('ADVERTISER_PAID', 'status', reason);
-      const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
-      await invoices.markPaid(step.tx, invoice, step.now);
-      await step.notify([
-        notices.paymentConfirmedAdvertiser(step, invoice),
-        notices.advertiserPaidPartner(step),
-        notices.statusChanged(step, from, 'ADVERTISER_PAID', reason, 'status'),
-      ]);
-    });
-  }
+    step.requireType('PLATFORM_SETTLEMENT', 'Confirming the deposit (ADVERTISER_PAID)');
+    const from = await step.move('ADVERTISER_PAID', 'status', reason);
+    const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
+    await invoices.markPaid(step.tx, invoice, step.now);
+    await step.notify([
+      notices.paymentConfirmedAdvertiser(step, invoice),
+      notices.advertiserPaidPartner(step),
+      notices.statusChanged(step, from, 'ADVERTISER_PAID', reason, 'status'),
+    ]);
+  });
 
   /** start-payout: ADVERTISER_PAID → PARTNER_PAYOUT_PROCESSING, with the partner's payout. */
-  startPayout(
-    em: EntityManager,
-    actor: Principal,
-    id: string,
-    input?: ActionInput | null,
-    via: MoveTrigger = 'start-payout',
-  ): Promise<Settlement> {
-    const { reason } = readAction(input);
-    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+  readonly startPayout = this.trigger(
+    readAction,
+    async (step, { reason }, via: MoveTrigger = 'start-payout') => {
       const s = step.settlement;
       step.requireType('PLATFORM_SETTLEMENT', 'start-payout');
       step.assertMove('PARTNER_PAYOUT_PROCESSING', via);
@@ -159,22 +126,17 @@ export class PlatformSettlementFlow {
         out.push(await notices.invoiceRequestPartner(step, payout));
       }
       await step.notify(out);
-    });
-  }
+    },
+  );
 
   /**
    * The partner's tax invoice is in (GraphQL `confirmPartnerInvoiceReceived`; S4): recorded on
    * the settlement and its payout. No move.
    */
-  confirmPartnerInvoiceReceived(
-    em: EntityManager,
-    actor: Principal,
-    id: string,
-    input?: (ActionInput & { partnerInvoiceNumber?: string | null }) | null,
-  ): Promise<Settlement> {
-    const { reason, partnerInvoiceNumber } = readPartnerInvoice(input);
-    const { payouts } = this.services;
-    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+  readonly confirmPartnerInvoiceReceived = this.trigger(
+    readPartnerInvoice,
+    async (step, { reason, partnerInvoiceNumber }) => {
+      const { payouts } = this.services;
       step.requireType('PLATFORM_SETTLEMENT', 'Confirming the partner tax invoice');
       step.requireOpen("The partner's tax invoice can be confirmed");
       if (!step.isBusinessPartner) {
@@ -205,23 +167,17 @@ export class PlatformSettlementFlow {
         reason,
         details: { partnerInvoiceNumber, payoutNumber: payout?.payoutNumber ?? null },
       });
-    });
-  }
+    },
+  );
 
   /**
    * complete: PARTNER_PAYOUT_PROCESSING → SETTLEMENT_COMPLETED; business partners need their
    * tax invoice first (S4). Campaign COMPLETED, payout COMPLETED, partner mail.
    */
-  complete(
-    em: EntityManager,
-    actor: Principal,
-    id: string,
-    input?: (ActionInput & { transactionId?: string | null }) | null,
-    via: MoveTrigger = 'complete',
-  ): Promise<Settlement> {
-    const { reason, transactionId } = readComplete(input);
-    const { campaigns, payouts } = this.services;
-    return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+  readonly complete = this.trigger(
+    readComplete,
+    async (step, { reason, transactionId }, via: MoveTrigger = 'complete') => {
+      const { campaigns, payouts } = this.services;
       step.requireType('PLATFORM_SETTLEMENT', 'complete');
       step.assertMove('SETTLEMENT_COMPLETED', via);
       if (step.isBusinessPartner && !step.settlement.partnerInvoiceReceivedAt) {
@@ -239,6 +195,6 @@ export class PlatformSettlementFlow {
         notices.payoutCompletedPartner(step, payout, transactionId),
         notices.statusChanged(step, from, 'SETTLEMENT_COMPLETED', reason, via),
       ]);
-    });
-  }
+    },
+  );
 }

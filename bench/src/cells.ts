@@ -1,0 +1,251 @@
+import { DEVELOPMENT_SECRETS } from '@campaign/platform';
+import { ADMIN_SETTLEMENT, operationDocument, STATUS_DOCUMENT } from '@campaign/rest-adapter';
+import { lensOperations } from '@campaign/schema';
+import type { LoadSpec } from './load-worker.js';
+
+/** Where a row is measured: each hop of the project, and the bare reference. */
+export type Hop = 'subgraph' | 'gateway (apollo)' | 'gateway (hive)' | 'REST' | 'reference';
+
+/** The gateway hop on each federation engine, on the same subgraphs (issue 16). */
+const ENGINES = [
+  { hop: 'gateway (apollo)', url: (f: Fixtures) => f.urls.gateway },
+  { hop: 'gateway (hive)', url: (f: Fixtures) => f.urls.hiveGateway },
+] as const;
+
+export interface Cell {
+  row: string;
+  hop: Hop;
+  spec: Omit<LoadSpec, 'connections' | 'durationS'>;
+  /** Also count SQL statements per request (pg_stat_statements). */
+  countStatements?: boolean;
+}
+
+export interface Fixtures {
+  urls: {
+    rest: string;
+    gateway: string;
+    /** The same supergraph served by `@graphql-hive/gateway` (GATEWAY_ENGINE=hive). */
+    hiveGateway: string;
+    lens: string;
+    settlement: string;
+    reference: string;
+  };
+  hotKey: string;
+  manyKeys: string[];
+  manyHandles: string[];
+  replayKey: string;
+  operationId: string;
+  adminToken: string;
+  settlementId: string;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const subgraphHeaders = { ...JSON_TYPE, 'x-subgraph-secret': DEVELOPMENT_SECRETS.subgraph };
+const gql = (query: string, variables: string) =>
+  `{"query":${JSON.stringify(query)},"variables":${variables}}`;
+
+const PROFILE = operationDocument(lensOperations['accounts.profile']);
+const FOLLOWERS = operationDocument(lensOperations['accounts.followers']);
+const DETAIL = `query($id: ID!) { result: settlement(id: $id) { ${ADMIN_SETTLEMENT} } }`;
+const listDocument = (partner: string) =>
+  `query($limit: Int) { result: settlements(limit: $limit) { items { ${ADMIN_SETTLEMENT} partner { ${partner} } } nextCursor total } }`;
+const FEDERATED = `query($id: ID!) { settlement(id: $id) { id payoutAmount partner { name account { handle followerCount } } } }`;
+
+/** One row at every hop: the GraphQL hops share the body, REST and the reference their own. */
+function lensRow(
+  row: string,
+  f: Fixtures,
+  key: string,
+  gqlBody: string,
+  rest: { path: string; body?: string; method: 'GET' | 'POST'; headers?: Record<string, string> },
+  reference: {
+    path: string;
+    body?: string;
+    method: 'GET' | 'POST';
+    headers?: Record<string, string>;
+  },
+  extra: Partial<LoadSpec> = {},
+): Cell[] {
+  const auth = { authorization: `Bearer ${key}` };
+  return [
+    {
+      row,
+      hop: 'subgraph',
+      spec: {
+        url: f.urls.lens,
+        method: 'POST',
+        headers: { ...subgraphHeaders, ...auth },
+        body: gqlBody,
+        ...extra,
+      },
+    },
+    ...ENGINES.map(({ hop, url }): Cell => ({
+      row,
+      hop,
+      spec: {
+        url: url(f),
+        method: 'POST',
+        headers: { ...JSON_TYPE, ...auth },
+        body: gqlBody,
+        ...extra,
+      },
+    })),
+    {
+      row,
+      hop: 'REST',
+      spec: {
+        url: `${f.urls.rest}${rest.path}`,
+        method: rest.method,
+        headers: { ...JSON_TYPE, ...auth, ...rest.headers },
+        ...(rest.body ? { body: rest.body } : {}),
+        ...extra,
+      },
+    },
+    {
+      row,
+      hop: 'reference',
+      spec: {
+        url: `${f.urls.reference}${reference.path}`,
+        method: reference.method,
+        headers: { ...JSON_TYPE, ...auth, ...reference.headers },
+        ...(reference.body ? { body: reference.body } : {}),
+        ...extra,
+      },
+    },
+  ];
+}
+
+export function cells(f: Fixtures): Cell[] {
+  const fresh = { 'idempotency-key': '{{uuid}}' };
+  const profileInput = '{"accountRef":{"handle":"{{handle}}"}}';
+  const followersInput = '{"accountRef":{"handle":"minji.daily"},"pageSize":25{{cursor}}}';
+  const billed = (row: string, key: string, extra: Partial<LoadSpec>) =>
+    lensRow(
+      row,
+      f,
+      key,
+      gql(PROFILE, `{"idempotencyKey":"{{uuid}}","input":${profileInput}}`),
+      { path: '/api/lens/v1/accounts/profile', method: 'POST', body: profileInput, headers: fresh },
+      { path: '/lens/accounts/profile', method: 'POST', body: profileInput, headers: fresh },
+      extra,
+    );
+  const admin = { authorization: `Bearer ${f.adminToken}` };
+  const settlementRow = (
+    row: string,
+    body: string,
+    rest: string | null,
+    reference: string,
+    subgraphBody = body,
+  ): Cell[] => [
+    {
+      row,
+      hop: 'subgraph',
+      spec: {
+        url: f.urls.settlement,
+        method: 'POST',
+        headers: { ...subgraphHeaders, ...admin },
+        body: subgraphBody,
+      },
+      countStatements: true,
+    },
+    ...ENGINES.map(({ hop, url }): Cell => ({
+      row,
+      hop,
+      spec: { url: url(f), method: 'POST', headers: { ...JSON_TYPE, ...admin }, body },
+      countStatements: true,
+    })),
+    ...(rest
+      ? [
+          {
+            row,
+            hop: 'REST' as const,
+            spec: { url: `${f.urls.rest}${rest}`, method: 'GET' as const, headers: admin },
+            countStatements: true,
+          },
+        ]
+      : []),
+    {
+      row,
+      hop: 'reference',
+      spec: { url: `${f.urls.reference}${reference}`, method: 'GET', headers: {} },
+      countStatements: true,
+    },
+  ];
+  const list = (n: number) =>
+    settlementRow(
+      `settlement list of ${n} + partner.account`,
+      gql(listDocument('name account { handle followerCount }'), `{"limit":${n}}`),
+      `/api/admin/settlements?limit=${n}`,
+      `/settlements?limit=${n}&accounts=1`,
+      // The subgraph alone cannot resolve the lens fields of the partner's account.
+      gql(listDocument('name account { accountId }'), `{"limit":${n}}`),
+    );
+  const replayHeaders = { 'idempotency-key': f.replayKey };
+  return [
+    ...billed('billed call, one tenant one account', f.hotKey, { handles: ['minji.daily'] }).map(
+      counted,
+    ),
+    ...billed('billed call, 50 tenants many accounts', '{{key}}', {
+      keys: f.manyKeys,
+      handles: f.manyHandles,
+    }).map(counted),
+    ...lensRow(
+      'replay of one key',
+      f,
+      f.hotKey,
+      gql(
+        PROFILE,
+        `{"idempotencyKey":"${f.replayKey}","input":{"accountRef":{"handle":"minji.daily"}}}`,
+      ),
+      {
+        path: '/api/lens/v1/accounts/profile',
+        method: 'POST',
+        body: '{"accountRef":{"handle":"minji.daily"}}',
+        headers: replayHeaders,
+      },
+      {
+        path: '/lens/accounts/profile',
+        method: 'POST',
+        body: '{"accountRef":{"handle":"minji.daily"}}',
+        headers: replayHeaders,
+      },
+    ).map(counted),
+    ...lensRow(
+      'operation status',
+      f,
+      f.hotKey,
+      gql(STATUS_DOCUMENT, `{"operationId":"${f.operationId}"}`),
+      { path: `/api/lens/v1/operations/${f.operationId}`, method: 'GET' },
+      { path: `/lens/operations/${f.operationId}`, method: 'GET' },
+    ).map(counted),
+    ...lensRow(
+      'followers walk (pages of 25)',
+      f,
+      f.hotKey,
+      gql(FOLLOWERS, `{"idempotencyKey":"{{uuid}}","input":${followersInput}}`),
+      {
+        path: '/api/lens/v1/accounts/followers',
+        method: 'POST',
+        body: followersInput,
+        headers: fresh,
+      },
+      { path: '/lens/accounts/followers', method: 'POST', body: followersInput, headers: fresh },
+    ).map(counted),
+    ...settlementRow(
+      'settlement detail',
+      gql(DETAIL, `{"id":"${f.settlementId}"}`),
+      `/api/admin/settlements/${f.settlementId}`,
+      `/settlements/${f.settlementId}`,
+    ),
+    ...list(100),
+    ...list(10),
+    ...settlementRow(
+      'federated query (settlement + partner.account)',
+      gql(FEDERATED, `{"id":"${f.settlementId}"}`),
+      null,
+      `/federated/${f.settlementId}`,
+    ).filter((c) => c.hop !== 'subgraph'),
+  ];
+}
+
+const counted = (cell: Cell): Cell => ({ ...cell, countStatements: true });

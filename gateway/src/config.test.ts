@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@campaign/platform';
+import { loadGatewayConfig } from './config.js';
+
+/** Issue 15: introspection and the explorer, on for development and off by default in production. */
+describe('gateway explorer and introspection settings', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SUBGRAPH_SECRET: 'a-production-subgraph-secret-of-enough-length',
+    PROXY_SECRET: 'a-production-proxy-secret-of-enough-length',
+  };
+
+  it('has both on by default on a development machine', () => {
+    const config = loadGatewayConfig({});
+    expect([config.GATEWAY_INTROSPECTION, config.GATEWAY_EXPLORER]).toEqual([true, true]);
+  });
+
+  it('has both off by default in production, and either can be turned on there', () => {
+    const config = loadGatewayConfig(production);
+    expect([config.GATEWAY_INTROSPECTION, config.GATEWAY_EXPLORER]).toEqual([false, false]);
+    const opened = loadGatewayConfig({ ...production, GATEWAY_INTROSPECTION: 'true' });
+    expect([opened.GATEWAY_INTROSPECTION, opened.GATEWAY_EXPLORER]).toEqual([true, true]);
+  });
+
+  it('turns the explorer off alone, and refuses an explorer without introspection', () => {
+    const quiet = loadGatewayConfig({ GATEWAY_EXPLORER: 'false' });
+    expect([quiet.GATEWAY_INTROSPECTION, quiet.GATEWAY_EXPLORER]).toEqual([true, false]);
+    expect(loadGatewayConfig({ GATEWAY_INTROSPECTION: 'false' }).GATEWAY_EXPLORER).toBe(false);
+    expect(() =>
+      loadGatewayConfig({ GATEWAY_INTROSPECTION: 'false', GATEWAY_EXPLORER: 'true' }),
+    ).toThrow(ConfigError);
+    expect(() => loadGatewayConfig({ GATEWAY_EXPLORER: 'yes' })).toThrow(/GATEWAY_EXPLORER/);
+  });
+});

@@ -1,0 +1,160 @@
+import { createGatewayRuntime, type GatewayPlugin } from '@graphql-hive/gateway-runtime';
+import * as httpTransport from '@graphql-mesh/transport-http';
+import { GraphQLError } from 'graphql';
+import {
+  createLogger,
+  createServiceApp,
+  envelopArmorPlugins,
+  forwardedClientAddress,
+  graphqlLimits,
+  LENS_INTERFACE_HEADER,
+  listen,
+  maskError,
+  REQUEST_ID_HEADER,
+  SUBGRAPH_SECRET_HEADER,
+  type RunningServer,
+  vouchedLensInterface,
+} from '@campaign/platform';
+import { readSupergraph } from '@campaign/schema';
+import type { GatewayConfig } from './config.js';
+
+/** What a subgraph needs from the client request (the same as the Apollo gateway forwards). */
+const FORWARDED_HEADERS = [
+  'authorization',
+  REQUEST_ID_HEADER,
+  'x-forwarded-for',
+  LENS_INTERFACE_HEADER,
+] as const;
+
+/** The same error with `extensions.code` set (kept when it already has one). */
+const withCode = (error: GraphQLError, code: string) =>
+  error.extensions?.['code']
+    ? error
+    : new GraphQLError(error.message, {
+        nodes: error.nodes,
+        source: error.source,
+        positions: error.positions,
+        path: error.path,
+        originalError: error.originalError,
+        extensions: { ...error.extensions, code },
+      });
+
+/** How graphql-armor words a refusal ("Token limit of 3000 exceeded."). */
+const ARMOR_LIMIT = /limit of \d+ exceeded/i;
+
+/**
+ * Apollo Server names the caller's request errors (`GRAPHQL_PARSE_FAILED`,
+ * `GRAPHQL_VALIDATION_FAILED`, the limits included); Yoga leaves them without a code. Clients and
+ * the REST adapter read the code, so both engines give it.
+ */
+const requestErrorCodes: GatewayPlugin = {
+  onParse:
+    () =>
+    ({ result, replaceParseResult }) => {
+      // The token limit refuses while parsing; Apollo names it a validation failure like the rest.
+      if (result instanceof GraphQLError)
+        replaceParseResult(
+          withCode(
+            result,
+            ARMOR_LIMIT.test(result.message) ? 'GRAPHQL_VALIDATION_FAILED' : 'GRAPHQL_PARSE_FAILED',
+          ),
+        );
+    },
+  onValidate:
+    () =>
+    ({ result, setResult }) => {
+      if (result.length) setResult(result.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')));
+    },
+};
+
+/** Hive's log levels; `silent` turns its logging off. */
+const hiveLogging = (level: string) =>
+  level === 'silent' ? false : level === 'fatal' ? 'error' : (level as 'info');
+
+/**
+ * The same static supergraph on a second federation engine (issue 16, `GATEWAY_ENGINE=hive`):
+ * `@graphql-hive/gateway-runtime` (GraphQL Yoga) mounted on the platform's fastify app, with the
+ * subgraph secret and the forwarded headers of the Apollo gateway, the same graphql-armor limits,
+ * the same error masking, introspection as configured and no landing page.
+ */
+export async function startHiveGateway(config: GatewayConfig): Promise<RunningServer> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const subgraphUrls: Record<string, string> = {
+    lens: config.LENS_SUBGRAPH_URL,
+    settlement: config.SETTLEMENT_SUBGRAPH_URL,
+  };
+  const limits = graphqlLimits('GATEWAY', config);
+  const runtime = createGatewayRuntime({
+    supergraph: await readSupergraph(),
+    transportEntries: Object.fromEntries(
+      Object.entries(subgraphUrls).map(([name, location]) => [name, { location }]),
+    ),
+    propagateHeaders: {
+      fromClientToSubgraphs: ({ request }) => ({
+        [SUBGRAPH_SECRET_HEADER]: config.SUBGRAPH_SECRET,
+        ...Object.fromEntries(FORWARDED_HEADERS.map((h) => [h, request.headers.get(h)])),
+      }),
+    },
+    transports: { http: httpTransport },
+    plugins: () => [
+      ...(envelopArmorPlugins(limits, config.GATEWAY_INTROSPECTION) as GatewayPlugin[]),
+      requestErrorCodes,
+    ],
+    ...(config.GATEWAY_INTROSPECTION ? {} : { disableIntrospection: { disableIf: () => true } }),
+    maskedErrors: {
+      // The Apollo gateway's formatError: catalogue codes kept, outages a 503, the rest masked.
+      maskError: (error) => {
+        const original = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+        const masked = maskError(original.toJSON(), original.originalError ?? original);
+        return new GraphQLError(masked.message, {
+          ...(original.path ? { path: original.path } : {}),
+          ...(masked.extensions ? { extensions: masked.extensions } : {}),
+        });
+      },
+    },
+    graphiql: false,
+    landingPage: false,
+    logging: hiveLogging(config.LOG_LEVEL),
+  });
+  const app = createServiceApp({
+    logger,
+    readiness: async () => {
+      await Promise.all(
+        Object.entries(subgraphUrls).map(async ([name, url]) => {
+          const response = await fetch(new URL('/readyz', url), {
+            signal: AbortSignal.timeout(2000),
+          });
+          if (!response.ok) throw new Error(`${name} subgraph is not ready`);
+        }),
+      );
+    },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onClose', async () => runtime.dispose());
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (request, reply) => {
+      // The headers the subgraphs receive, decided here as the Apollo gateway decides them.
+      const headers = request.headers;
+      headers[REQUEST_ID_HEADER] = request.id;
+      headers['x-forwarded-for'] = forwardedClientAddress(headers, request.ip, config.PROXY_SECRET);
+      const lensInterface = vouchedLensInterface(headers, config.PROXY_SECRET);
+      if (lensInterface) headers[LENS_INTERFACE_HEADER] = lensInterface;
+      else delete headers[LENS_INTERFACE_HEADER];
+      const response = await runtime.handleNodeRequestAndResponse(request, reply, {
+        req: request,
+        reply,
+      });
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      reply.status(response.status);
+      return reply.send(response.body);
+    },
+  });
+  const running = await listen(app, config.GATEWAY_HOST, config.GATEWAY_PORT);
+  logger.info({ url: `${running.url}/graphql`, engine: 'hive' }, 'gateway listening');
+  return running;
+}

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signToken, verifyPrincipal, type Principal } from './auth.js';
+
+const settings = { secret: 'a-test-secret-of-at-least-32-characters', issuer: 'test' };
+const admin: Principal = { subject: 'ops', role: 'ADMIN', agencyId: null, partnerId: null };
+
+describe('verifyPrincipal with the verified-token cache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers a token again without changing what it says', async () => {
+    const token = await signToken(settings, admin);
+    const first = await verifyPrincipal(settings, `Bearer ${token}`);
+    expect(first).toEqual(admin);
+    expect(await verifyPrincipal(settings, `Bearer ${token}`)).toEqual(admin);
+  });
+
+  it('refuses a cached token once it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    const token = await signToken(settings, admin, '10s');
+    await verifyPrincipal(settings, `Bearer ${token}`);
+    vi.setSystemTime(new Date('2030-01-01T00:00:11Z'));
+    await expect(verifyPrincipal(settings, `Bearer ${token}`)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+
+  it('verifies again under another secret', async () => {
+    const token = await signToken(settings, admin);
+    await verifyPrincipal(settings, `Bearer ${token}`);
+    const other = { ...settings, secret: 'another-secret-of-at-least-32-characters' };
+    await expect(verifyPrincipal(other, `Bearer ${token}`)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+});

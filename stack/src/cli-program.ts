@@ -1,0 +1,240 @@
+import 'reflect-metadata';
+import { Command, InvalidArgumentError, type CommanderError } from 'commander';
+import { z } from 'zod';
+import {
+  databaseUrlVar,
+  ID_CLAIM_PATTERN,
+  jwtIssuerVar,
+  jwtSecretVar,
+  parseEnv,
+  portVar,
+} from '@campaign/platform';
+import { CreditsService } from '@campaign/lens';
+import { initLensOrm } from '@campaign/lens';
+import { PLANS } from '@campaign/lens';
+import { TenantService } from '@campaign/lens';
+import { roles, signToken, type Role } from '@campaign/platform';
+import { dropDatabase, ensureDatabase, migrateAll } from './databases.js';
+import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './embedded-postgres.js';
+import { seedSettlement } from './seed.js';
+import { acquireStackLock } from './stack-lock.js';
+import { resolve } from 'node:path';
+import { repoRoot } from './processes.js';
+
+const cliEnvSchema = z.object({
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: portVar(5433),
+  LENS_DATABASE_URL: databaseUrlVar.optional(),
+  SETTLEMENT_DATABASE_URL: databaseUrlVar.optional(),
+  AUTH_JWT_SECRET: jwtSecretVar,
+  AUTH_JWT_ISSUER: jwtIssuerVar,
+});
+const configs = new Map<string, z.infer<typeof cliEnvSchema>>();
+
+/**
+ * The CLI's settings, read once per distinct environment: a process that runs many commands (the
+ * tests) is warned about a development secret once, as the `npm run cli` process is.
+ */
+function cliConfig(environment: Record<string, string | undefined>) {
+  const key = JSON.stringify(Object.keys(cliEnvSchema.shape).map((name) => environment[name]));
+  let config = configs.get(key);
+  if (!config) {
+    config = parseEnv('cli', cliEnvSchema, environment);
+    configs.set(key, config);
+  }
+  return config;
+}
+
+/** A usage error commander has already reported (on stderr); the entry point only exits. */
+export class CliExit extends Error {
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs one operator command (`npm run cli -- <args>`) in this process: `args` without the program
+ * name, `environment` in place of process.env (tests pass their stack's database URLs), and
+ * `print` for each line of output. Resolves with the lines printed; rejects with the command's
+ * error (a CliExit where commander itself rejected the arguments).
+ */
+export async function runCli(
+  args: readonly string[],
+  environment: Record<string, string | undefined> = process.env,
+  print: (line: string) => void = () => undefined,
+): Promise<string[]> {
+  const printed: string[] = [];
+  const emit = (line: string | number) => {
+    printed.push(String(line));
+    print(String(line));
+  };
+  const env = cliConfig(environment);
+  const embeddedUrl = (db: string) =>
+    `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${env.EMBEDDED_PG_PORT}/${db}`;
+  const lensUrl = env.LENS_DATABASE_URL ?? embeddedUrl('lens');
+  const settlementUrl = env.SETTLEMENT_DATABASE_URL ?? embeddedUrl('settlement');
+
+  const positiveInt = (name: string) => (value: string) => {
+    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
+    return Number(value);
+  };
+
+  async function withLens<T>(
+    work: (orm: Awaited<ReturnType<typeof initLensOrm>>) => Promise<T>,
+  ): Promise<T> {
+    const orm = await initLensOrm(lensUrl, 2);
+    try {
+      return await work(orm);
+    } finally {
+      await orm.close();
+    }
+  }
+
+  const program = new Command('cli')
+    .description('Campaign platform operator commands')
+    .showHelpAfterError();
+
+  program
+    .command('lens:create-key')
+    .description('create a lens tenant with one API key and print the key (shown only now)')
+    .option('--credits <n>', 'starting credit balance', positiveInt('--credits'), 1000)
+    .option('--operations <list>', 'comma-separated operation names (default: every operation)')
+    .option(
+      '--rate-limit <n>',
+      'requests per minute (default: the plan’s)',
+      positiveInt('--rate-limit'),
+    )
+    .option('--plan <name>', 'plan name', 'default')
+    .option('--kind <kind>', 'rest (API key) or mcp (tool-protocol token)', 'rest')
+    .action(
+      async (options: {
+        credits: number;
+        operations?: string;
+        rateLimit?: number;
+        plan: string;
+        kind: string;
+      }) => {
+        if (options.kind !== 'rest' && options.kind !== 'mcp')
+          throw new InvalidArgumentError('--kind must be rest or mcp');
+        const plan = Object.hasOwn(PLANS, options.plan) ? PLANS[options.plan] : undefined;
+        if (!plan)
+          throw new InvalidArgumentError(`--plan must be one of ${Object.keys(PLANS).join(', ')}`);
+        const created = await withLens((orm) =>
+          new TenantService().createTenantWithKey(orm.em.fork(), {
+            name: `tenant-${new Date().toISOString()}`,
+            plan: options.plan,
+            permissions: options.operations
+              ? options.operations.split(',').map((s) => s.trim())
+              : ['*'],
+            rateLimitPerMinute: options.rateLimit ?? plan.rateLimitPerMinute,
+            credits: options.credits,
+            kind: options.kind as 'rest' | 'mcp',
+          }),
+        );
+        emit(`tenant ${created.tenantId}, ${options.credits} credits, plan ${options.plan}`);
+        emit(created.apiKey);
+      },
+    );
+
+  program
+    .command('lens:credits <key>')
+    .description("print (and optionally top up) the key's tenant balance")
+    .option('--add <n>', 'credits to add', positiveInt('--add'))
+    .action(async (key: string, options: { add?: number }) => {
+      const balance = await withLens(async (orm) => {
+        const em = orm.em.fork();
+        const tenant = await new TenantService().findByKey(em, key);
+        if (!tenant) throw new InvalidArgumentError('no tenant has this key');
+        const credits = new CreditsService();
+        if (options.add)
+          return em.transactional((tx) => credits.topUp(tx, tenant.id, options.add!));
+        return credits.balance(em, tenant.id);
+      });
+      emit(balance);
+    });
+
+  program
+    .command('lens:revoke-key <key>')
+    .description('revoke an API key (or tool token) for good; its tenant and balance stay')
+    .action(async (key: string) => {
+      const revoked = await withLens((orm) => new TenantService().revokeKey(orm.em.fork(), key));
+      if (!revoked) throw new InvalidArgumentError('no active key matches');
+      emit('revoked');
+    });
+
+  program
+    .command('auth:token')
+    .description('print a JWT for the admin and partner interfaces')
+    .requiredOption('--role <role>', roles.join('|'))
+    .option('--agency <id>', 'agencyId claim (an ADMIN scoped to one agency)')
+    .option('--partner <id>', 'partnerId claim (required for PARTNER)')
+    .option('--expires <duration>', 'lifetime, e.g. 12h or 30m', '12h')
+    .action(
+      async (options: { role: string; agency?: string; partner?: string; expires: string }) => {
+        if (!roles.includes(options.role as Role))
+          throw new InvalidArgumentError(`--role must be one of ${roles.join(', ')}`);
+        if (options.role === 'PARTNER' && !options.partner)
+          throw new InvalidArgumentError('--partner is required for PARTNER');
+        for (const id of [options.agency, options.partner]) {
+          if (id !== undefined && !ID_CLAIM_PATTERN.test(id))
+            throw new InvalidArgumentError('ids are positive whole numbers');
+        }
+        const token = await signToken(
+          { secret: env.AUTH_JWT_SECRET, issuer: env.AUTH_JWT_ISSUER },
+          {
+            subject: `cli-${options.role.toLowerCase()}`,
+            role: options.role as Role,
+            agencyId: options.agency ?? null,
+            partnerId: options.partner ?? null,
+          },
+          options.expires,
+        );
+        emit(token);
+      },
+    );
+
+  program
+    .command('db:reset')
+    .description('drop and re-create both databases with migrations and demo data')
+    .action(async () => {
+      const embedded = !env.LENS_DATABASE_URL;
+      let stop = async () => undefined as void;
+      try {
+        await ensureDatabase(lensUrl);
+      } catch {
+        if (!embedded) throw new Error('cannot reach the configured PostgreSQL');
+        const lock = await acquireStackLock(
+          resolve(repoRoot, env.DATA_DIR),
+          'npm run cli -- db:reset',
+        );
+        const db = await startEmbeddedPostgres({
+          dataDir: resolve(repoRoot, env.DATA_DIR, 'postgres'),
+          port: env.EMBEDDED_PG_PORT,
+          log: (line) => emit(line),
+        });
+        stop = async () => {
+          await db.stop();
+          lock.release();
+        };
+      }
+      try {
+        for (const url of [lensUrl, settlementUrl]) {
+          await dropDatabase(url);
+          await ensureDatabase(url);
+        }
+        await migrateAll({ lens: lensUrl, settlement: settlementUrl });
+        await seedSettlement(settlementUrl);
+        emit('databases lens and settlement re-created with migrations and demo data');
+      } finally {
+        await stop();
+      }
+    });
+  program.exitOverride((error: CommanderError) => {
+    throw new CliExit(error.exitCode, error.message);
+  });
+  await program.parseAsync([...args], { from: 'user' });
+  return printed;
+}

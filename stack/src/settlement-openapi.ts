@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { subgraphSdlFile } from '@campaign/schema';
+import { settlementOpenApiText, type SettlementOpenApiSources } from '@campaign/rest-adapter';
+import { taxInvoiceWebhookEventSchema } from '@campaign/settlement';
+
+/**
+ * The sources of schema/openapi/settlement.json: the committed settlement SDL and the webhook
+ * body's zod rule as JSON Schema (the rule the settlement subgraph reads deliveries with; its
+ * cross-field refinements, a SUCCESS's invoice number and a FAILURE's code, are said in words).
+ */
+export function settlementOpenApiSources(): SettlementOpenApiSources {
+  const { $schema: _dialect, ...webhookBody } = z.toJSONSchema(taxInvoiceWebhookEventSchema);
+  return {
+    sdl: readFileSync(subgraphSdlFile('settlement'), 'utf8'),
+    webhookBody: {
+      ...webhookBody,
+      description:
+        'One result of the tax-invoice provider. A SUCCESS carries taxInvoiceNumber, a FAILURE carries failureCode.',
+    },
+  };
+}
+
+/** The document as `npm run compose` writes it. */
+export const settlementOpenApiDocumentText = () =>
+  settlementOpenApiText(settlementOpenApiSources());

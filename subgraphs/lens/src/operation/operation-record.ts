@@ -1,0 +1,71 @@
+import type { Price } from './operation-definition.js';
+import type { OperationErrorBody, OperationStatus } from './operation.entity.js';
+
+/**
+ * An operation as the hot path reads it: the `operation` row straight from node-postgres (no ORM
+ * hydration), with the field names of the entity that the envelope is built from.
+ */
+export interface OperationRecord {
+  id: string;
+  tenantId: string;
+  operationName: string;
+  input: unknown;
+  inputHash: string;
+  status: OperationStatus;
+  result: Record<string, unknown> | null;
+  error: OperationErrorBody | null;
+  /** bigint columns, as strings (as the entity has them). */
+  creditsReserved: string;
+  creditsCharged: string;
+  creditsRefunded: string;
+  observedAt: Date | null;
+  createdAt: Date;
+  /** The price in force when the operation was accepted (null on rows older than prices). */
+  price: Price | null;
+}
+
+/** The `operation` columns `select *` (and the engine's SQL functions) return. */
+export interface OperationRow {
+  id: string;
+  tenant_id: string;
+  operation_name: string;
+  input: unknown;
+  input_hash: string;
+  status: OperationStatus;
+  result: Record<string, unknown> | null;
+  error: OperationErrorBody | null;
+  credits_reserved: string;
+  credits_charged: string;
+  credits_refunded: string;
+  observed_at: string | Date | null;
+  created_at: string | Date;
+  price_base: number | null;
+  price_per_item: number | null;
+}
+
+/** PostgreSQL's timestamptz text (the ORM's pool parses no dates) as a Date, as MikroORM does. */
+function dateOf(value: string | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function recordOf(row: OperationRow): OperationRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    operationName: row.operation_name,
+    input: row.input,
+    inputHash: row.input_hash,
+    status: row.status,
+    result: row.result,
+    error: row.error,
+    creditsReserved: String(row.credits_reserved),
+    creditsCharged: String(row.credits_charged),
+    creditsRefunded: String(row.credits_refunded),
+    observedAt: row.observed_at === null ? null : dateOf(row.observed_at),
+    createdAt: dateOf(row.created_at),
+    price:
+      row.price_base === null || row.price_per_item === null
+        ? null
+        : { base: row.price_base, perItem: row.price_per_item },
+  };
+}

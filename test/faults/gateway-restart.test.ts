@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkInvariants } from './support/invariants.js';
+import { lensJourney, type StatusCounts } from './support/lens-load.js';
+import { newParty, newSettlement, walk, type Party } from './support/settlement-load.js';
+import { cli, faults, killAndAwaitRestart, sleep } from './support/fault-stack.js';
+
+/**
+ * Issue 16: the (first) gateway SIGKILLed under lens and settlement load through the adapter in
+ * front of it. Callers see documented failures only (503 retryable, 500 EXECUTION_FAILED with its
+ * operation), the orchestrator restarts it, and clients that retry with their idempotency key end
+ * with exactly one operation each.
+ */
+const LENS_CLIENTS = 4;
+const SETTLEMENTS = 3;
+
+let key: string;
+let party: Party;
+
+beforeAll(async () => {
+  key = await cli('lens:create-key', '--credits', '1000', '--rate-limit', '100000');
+  party = await newParty(faults().urls.gateway);
+});
+
+describe('gateway restarted under load', () => {
+  it('every request ends once, every invariant holds', async () => {
+    const rest = [faults().urls.rest];
+    const ids = await Promise.all(
+      Array.from({ length: SETTLEMENTS }, () => newSettlement(faults().urls.gateway, party)),
+    );
+    const counts: StatusCounts = {};
+    const settlementLog = { statuses: [] as number[] };
+    let stopLoad = false;
+    let n = 0;
+    const clients = Array.from({ length: LENS_CLIENTS }, async (_, c) => {
+      const done = [];
+      while (!stopLoad) done.push(await lensJourney(rest, key, `gw.${c}.${n++}`, counts));
+      return done;
+    });
+    const walks = ids.map((id) => walk(rest, party, id, settlementLog));
+    await sleep(500);
+    const restartMs = await killAndAwaitRestart('gateway');
+    await sleep(1000);
+    stopLoad = true;
+    const journeys = (await Promise.all(clients)).flat();
+    await Promise.all(walks);
+    const report = await checkInvariants();
+    const settlementCounts: StatusCounts = {};
+    for (const s of settlementLog.statuses) settlementCounts[s] = (settlementCounts[s] ?? 0) + 1;
+    console.log(
+      `gateway restart: back in ${restartMs} ms; lens ${journeys.length} operations, answers ` +
+        `${JSON.stringify(counts)}; settlement answers ${JSON.stringify(settlementCounts)}`,
+    );
+    expect(journeys.flatMap((j) => j.undocumented)).toEqual([]);
+    expect(new Set(journeys.map((j) => j.operationId)).size).toBe(journeys.length);
+    expect(settlementLog.statuses.filter((s) => ![200, 409, 503].includes(s))).toEqual([]);
+    expect(report.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import {
+  startMailSink,
+  startTaxInvoiceSimulator,
+  startTeamChatSimulator,
+} from '@campaign/providers';
+import { freePort, freeStackPorts, loadStackConfig, startStack } from '@campaign/stack';
+import {
+  TEST_OUTBOX_ENV,
+  TEST_RECONCILE_INTERVAL_MS,
+  TEST_TAX_INVOICE_DELAY_MS,
+  TEST_TAX_INVOICE_INLINE_WAIT_MS,
+} from '../../support/global-stack.js';
+import { startOutageProxy, type OutageProxy } from './proxy.js';
+import type { FaultStack, OutsideSystem } from './fault-stack.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    faults: FaultStack;
+  }
+}
+
+/**
+ * A longer sync budget than the shared stack's, so a test can see every inline call started and
+ * kill lens before any of them is answered; slow_ reads still outlast it (202).
+ */
+export const FAULTS_SYNC_BUDGET_MS = 2500;
+export const FAULTS_SLOW_DELAY_MS = 4000;
+/** A lease this short sends the operations of a killed lens process to the reconciler quickly. */
+export const FAULTS_LEASE_MS = 3000;
+
+/**
+ * One stack for the whole `faults` project (its files run one after another): two full sets of
+ * services on one embedded PostgreSQL, and the mail sink, team chat and tax-invoice provider
+ * behind TCP proxies the tests switch off and on. The database, the proxies and the services
+ * live in this process: tests drive them through a small control server on loopback.
+ */
+export default async function setup(project: TestProject) {
+  const host = '127.0.0.1';
+  const dataDir = await mkdtemp(join(tmpdir(), 'campaign-faults-'));
+  await chmod(dataDir, 0o755); // the database runs as nobody when we are root
+  const ports = await freeStackPorts();
+  const rest = ports.REST_PORT;
+  const sink = await startMailSink({ host, smtpPort: 0, httpPort: 0 });
+  const chat = await startTeamChatSimulator({ host, port: 0 });
+  const taxInvoice = await startTaxInvoiceSimulator({
+    host,
+    port: 0,
+    webhookUrl: `http://${host}:${rest}/api/webhooks/tax-invoice`,
+    delayMs: TEST_TAX_INVOICE_DELAY_MS,
+  });
+  const proxies: Record<OutsideSystem, OutageProxy> = {
+    mail: await startOutageProxy(sink.smtp),
+    chat: await startOutageProxy({ host, port: Number(new URL(chat.url).port) }),
+    taxInvoice: await startOutageProxy({ host, port: Number(new URL(taxInvoice.url).port) }),
+  };
+  const config = loadStackConfig({
+    DATA_DIR: dataDir,
+    ...ports,
+    TAX_AUTHORITY_SIM_PORT: '0',
+    SMTP_HOST: host,
+    TEAM_CHAT_WEBHOOK_URL: `http://${host}:${proxies.chat.port}/webhook`,
+    TAX_INVOICE_PROVIDER_URL: `http://${host}:${proxies.taxInvoice.port}`,
+    LOG_LEVEL: 'warn',
+  });
+  const log: string[] = [];
+  const stack = await startStack({
+    config,
+    log: (line) => log.push(line),
+    serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+    serviceEnv: {
+      SMTP_PORT: String(proxies.mail.port),
+      LENS_SYNC_BUDGET_MS: String(FAULTS_SYNC_BUDGET_MS),
+      LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
+      LENS_LEASE_MS: String(FAULTS_LEASE_MS),
+      ...TEST_OUTBOX_ENV,
+      // Outages here last seconds: a message must outlive them, not die after four tries.
+      OUTBOX_MAX_ATTEMPTS: '30',
+      OUTBOX_RETRY_MAX_MS: '1000',
+      TAX_INVOICE_INLINE_WAIT_MS: String(TEST_TAX_INVOICE_INLINE_WAIT_MS),
+      // A load balancer on loopback: tests give each client its own address (X-Forwarded-For).
+      REST_TRUST_PROXY: '127.0.0.1',
+    },
+    upstreamSlowDelayMs: FAULTS_SLOW_DELAY_MS,
+    // A second full set, and a third (gateway and adapter only) on the Hive engine.
+    replicaSets: [{}, { env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false }],
+  });
+
+  const control = createServer((request, response) => {
+    const [, what, name, action] = (request.url ?? '').split('/');
+    const done = (status: number, body: unknown = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const run = async () => {
+      if (what === 'services')
+        return done(
+          200,
+          stack.services.map((s) => ({ name: s.name, pid: s.pid(), restarts: s.restarts() })),
+        );
+      if (what === 'log') return done(200, log);
+      if (what === 'database' && (name === 'stop' || name === 'start')) {
+        await stack.database![name]();
+        return done(200);
+      }
+      const proxy = proxies[name as OutsideSystem];
+      if (what === 'outage' && proxy && (action === 'down' || action === 'up')) {
+        await proxy[action]();
+        return done(200);
+      }
+      return done(404, { error: `unknown control ${request.url}` });
+    };
+    run().catch((error: unknown) => done(500, { error: String(error) }));
+  });
+  const controlPort = await freePort();
+  await new Promise<void>((resolve) => control.listen(controlPort, host, resolve));
+
+  project.provide('faults', {
+    urls: stack.urls,
+    replicas: stack.replicas!.slice(0, 2),
+    hive: stack.replicas![2]!,
+    control: `http://${host}:${controlPort}`,
+    mailSink: sink.url,
+    chat: chat.url,
+    taxInvoice: taxInvoice.url,
+  });
+  return async () => {
+    control.closeAllConnections();
+    await new Promise<void>((resolve) => control.close(() => resolve()));
+    await stack.database?.start().catch(() => undefined);
+    await stack.stop();
+    for (const proxy of Object.values(proxies)) await proxy.close();
+    await Promise.all([sink.close(), chat.close(), taxInvoice.close()]);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

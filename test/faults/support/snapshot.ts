@@ -1,0 +1,35 @@
+import type { Sql } from '@campaign/stack';
+
+/**
+ * What "writes nothing" compares: for each table of a database, its row count and a digest of
+ * all its rows (rate-limit counters aside: an invalid request still counts toward its limit).
+ */
+const SKIPPED = new Set(['rate_limit_window', 'mikro_orm_migrations']);
+
+export async function snapshotQuery(sql: Sql): Promise<string> {
+  const tables = await sql.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const parts = tables
+    .map((t) => t.name)
+    .filter((name) => !SKIPPED.has(name))
+    .map(
+      (name) =>
+        `select '${name}' as name, count(*)::text as rows,
+                md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${name}" t`,
+    );
+  return parts.join(' union all ');
+}
+
+export type Snapshot = Record<string, string>;
+
+export async function snapshot(sql: Sql, query: string): Promise<Snapshot> {
+  const rows = await sql.query<{ name: string; rows: string; digest: string }>(query);
+  return Object.fromEntries(rows.map((r) => [r.name, `${r.rows} rows ${r.digest}`]));
+}
+
+/** The tables whose rows differ between two snapshots. */
+export function changed(before: Snapshot, after: Snapshot): string[] {
+  return Object.keys(after).filter((name) => before[name] !== after[name]);
+}
