@@ -93,11 +93,13 @@ describe('notifications (S10)', () => {
       f.call('POST', f.adminPath(id, '/complete'), admin, { transactionId: 'TX-5521' }),
     );
 
+    // The provider's tax invoice (waited for above) is a mail of its own to the advertiser.
     const toAdvertiser = await mailsFor(sink(), advertiserMail, [
       'PAYMENT_REQUEST_ADVERTISER',
+      'INVOICE_ISSUED_ADVERTISER',
       'PAYMENT_CONFIRMED_ADVERTISER',
     ]);
-    expect(toAdvertiser).toHaveLength(2);
+    expect(toAdvertiser).toHaveLength(3);
     messageIdsOnce(toAdvertiser);
     const request = only(toAdvertiser, 'PAYMENT_REQUEST_ADVERTISER');
     expectNotification(request, id, 'PAYMENT_REQUEST_ADVERTISER', advertiserMail);
