@@ -44,6 +44,12 @@ export const startDatabase = () => control('POST', '/database/start');
 export const systemDown = (system: OutsideSystem) => control('POST', `/outage/${system}/down`);
 export const systemUp = (system: OutsideSystem) => control('POST', `/outage/${system}/up`);
 
+/** Second copies accepted so far in this run (in a lost-acknowledgement window), per channel. */
+export const acceptedCopies = () =>
+  control<{ email: number; chat: number }>('GET', '/accepted-copies');
+export const acceptCopies = (copies: { email: number; chat: number }) =>
+  control('POST', `/accepted-copies/${copies.email}/${copies.chat}`);
+
 /** Signals the service named `name` (SIGKILL) and waits until the orchestrator restarted it. */
 export async function killAndAwaitRestart(
   name: string,

@@ -90,6 +90,9 @@ export default async function setup(project: TestProject) {
     replicaSets: [{}, { env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false }],
   });
 
+  // Second copies a check already accepted in a lost-acknowledgement window: they stay in the
+  // sinks for the whole run, so later checks (other files) judge only copies beyond these.
+  const acceptedCopies = { email: 0, chat: 0 };
   const control = createServer((request, response) => {
     const [, what, name, action] = (request.url ?? '').split('/');
     const done = (status: number, body: unknown = {}) => {
@@ -103,6 +106,11 @@ export default async function setup(project: TestProject) {
           stack.services.map((s) => ({ name: s.name, pid: s.pid(), restarts: s.restarts() })),
         );
       if (what === 'log') return done(200, log);
+      if (what === 'accepted-copies' && request.method === 'GET') return done(200, acceptedCopies);
+      if (what === 'accepted-copies' && name !== undefined && action !== undefined) {
+        Object.assign(acceptedCopies, { email: Number(name), chat: Number(action) });
+        return done(200, acceptedCopies);
+      }
       if (what === 'database' && (name === 'stop' || name === 'start')) {
         await stack.database![name]();
         return done(200);
