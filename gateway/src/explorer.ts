@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SELF_ONLY_PAGE_CSP, scriptJson } from '@campaign/platform';
 
 /**
  * The GraphQL explorer (GraphiQL 3) at GET /graphql for a browser (issue 15). Apollo Server's
@@ -91,7 +92,6 @@ function loadAssets(): Map<string, Asset> {
 }
 
 /** JSON inside a <script> element: `<` escaped so no value can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 function page(): string {
   const config = { endpoint: ENDPOINT, query: EXAMPLE_OPERATION, headers: EXAMPLE_HEADERS };
@@ -117,22 +117,6 @@ function page(): string {
 </html>
 `;
 }
-
-/**
- * The page's own files only; GraphiQL and its editors set inline styles, and its fonts are data:
- * URLs in its stylesheet. Requests go to this origin alone.
- */
-export const EXPLORER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 /** A browser navigating to /graphql (Apollo's landing-page rule: wants HTML, sends no query). */
 function isBrowserVisit(request: FastifyRequest): boolean {
@@ -160,7 +144,7 @@ export function registerExplorer(app: FastifyInstance): void {
     return reply.type(asset.type).send(asset.body);
   });
   app.addHook('onSend', async (request, reply) => {
-    if (isBrowserVisit(request)) reply.header('content-security-policy', EXPLORER_CSP);
+    if (isBrowserVisit(request)) reply.header('content-security-policy', SELF_ONLY_PAGE_CSP);
     else if (request.url.startsWith(ASSET_PREFIX) && reply.statusCode === 200)
       // The packages' files carry no data: a browser may keep them for a day.
       reply.header('cache-control', 'public, max-age=86400');

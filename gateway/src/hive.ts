@@ -17,14 +17,7 @@ import {
 } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
-
-/** What a subgraph needs from the client request (the same as the Apollo gateway forwards). */
-const FORWARDED_HEADERS = [
-  'authorization',
-  REQUEST_ID_HEADER,
-  'x-forwarded-for',
-  LENS_INTERFACE_HEADER,
-] as const;
+import { FORWARDED_HEADERS, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
 
 /** The same error with `extensions.code` set (kept when it already has one). */
 const withCode = (error: GraphQLError, code: string) =>
@@ -79,10 +72,7 @@ const hiveLogging = (level: string) =>
  */
 export async function startHiveGateway(config: GatewayConfig): Promise<RunningServer> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const subgraphUrls: Record<string, string> = {
-    lens: config.LENS_SUBGRAPH_URL,
-    settlement: config.SETTLEMENT_SUBGRAPH_URL,
-  };
+  const subgraphUrls = subgraphUrlsOf(config);
   const limits = graphqlLimits('GATEWAY', config);
   const runtime = createGatewayRuntime({
     supergraph: await readSupergraph(),
@@ -118,16 +108,7 @@ export async function startHiveGateway(config: GatewayConfig): Promise<RunningSe
   });
   const app = createServiceApp({
     logger,
-    readiness: async () => {
-      await Promise.all(
-        Object.entries(subgraphUrls).map(async ([name, url]) => {
-          const response = await fetch(new URL('/readyz', url), {
-            signal: AbortSignal.timeout(2000),
-          });
-          if (!response.ok) throw new Error(`${name} subgraph is not ready`);
-        }),
-      );
-    },
+    readiness: () => subgraphsReady(subgraphUrls),
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

@@ -13,19 +13,9 @@ import {
 import { mountGraphQL, SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
+import { FORWARDED_HEADERS, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
 import { registerExplorer } from './explorer.js';
 import { subgraphFetcher } from './subgraph-fetcher.js';
-
-/**
- * Headers a subgraph needs from the client request: the credential, the request id, the client
- * address and the lens interface (which credential kind lens accepts).
- */
-const FORWARDED_HEADERS = [
-  'authorization',
-  REQUEST_ID_HEADER,
-  'x-forwarded-for',
-  LENS_INTERFACE_HEADER,
-] as const;
 
 interface GatewayContext {
   headers: Record<string, string | undefined>;
@@ -33,10 +23,7 @@ interface GatewayContext {
 
 export async function startGateway(config: GatewayConfig): Promise<RunningServer> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const subgraphUrls: Record<string, string> = {
-    lens: config.LENS_SUBGRAPH_URL,
-    settlement: config.SETTLEMENT_SUBGRAPH_URL,
-  };
+  const subgraphUrls = subgraphUrlsOf(config);
   // Keep-alive pools to the subgraphs (issue 14), closed with the server.
   const subgraphs = subgraphFetcher();
   const gateway = new ApolloGateway({
@@ -57,16 +44,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
   });
   const app = createServiceApp({
     logger,
-    readiness: async () => {
-      await Promise.all(
-        Object.entries(subgraphUrls).map(async ([name, url]) => {
-          const response = await fetch(new URL('/readyz', url), {
-            signal: AbortSignal.timeout(2000),
-          });
-          if (!response.ok) throw new Error(`${name} subgraph is not ready`);
-        }),
-      );
-    },
+    readiness: () => subgraphsReady(subgraphUrls),
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

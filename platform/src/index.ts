@@ -19,3 +19,4 @@ export * from './lens-interface.js';
 export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
+export * from './browser-page.js';

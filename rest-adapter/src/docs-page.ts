@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { SELF_ONLY_PAGE_CSP, scriptJson } from '@campaign/platform';
 
 /**
  * The API reference at GET /docs (issue 15): Swagger UI over both OpenAPI documents, with a
@@ -80,7 +81,6 @@ function loadAssets(): Map<string, Asset> {
 }
 
 /** JSON inside a <script> element: `<` escaped so no value can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 function page(): string {
   const asset = (name: string) => `${ASSET_PREFIX}${name}`;
@@ -105,19 +105,6 @@ function page(): string {
 `;
 }
 
-/** The page's own files and requests to this origin only; Swagger UI sets inline styles. */
-export const REFERENCE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
 /** GET /docs and its files under /docs/assets/; public, like the documents it shows. */
 export function registerReferencePage(app: FastifyInstance): void {
   const assets = loadAssets();
@@ -125,7 +112,7 @@ export function registerReferencePage(app: FastifyInstance): void {
   app.get(PAGE_PATH, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', REFERENCE_CSP)
+      .header('content-security-policy', SELF_ONLY_PAGE_CSP)
       .header('x-frame-options', 'DENY')
       .send(html),
   );
