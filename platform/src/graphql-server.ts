@@ -14,6 +14,7 @@ import { errorBody } from '@campaign/schema';
 import { isShownAsIs, maskError } from './error-masking.js';
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
+import { graphqlOperationMetrics } from './graphql-metrics.js';
 
 /** The header the gateway proves itself with to the subgraphs (DESIGN.md L13). */
 export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
@@ -92,6 +93,7 @@ export async function mountGraphQL<C extends BaseContext>(
           };
         },
       },
+      graphqlOperationMetrics<C>(),
       ...(options.plugins ?? []),
     ],
   });

@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { errorBody } from '@campaign/schema';
 import type { Logger } from './logger.js';
+import { installMetrics } from './metrics.js';
 import { RequestLogController } from './request-log.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -50,6 +51,8 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // The request histogram and GET /metrics (issue 26), on every service.
+  installMetrics(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

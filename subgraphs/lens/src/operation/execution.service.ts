@@ -10,6 +10,7 @@ import { recordOf, type OperationRecord, type OperationRow } from './operation-r
 import { chargeAt, type PriceBook } from './prices.js';
 import { failureOf } from './upstream-errors.js';
 import { CLAIM, RENEW, SETTLE } from './engine-sql.js';
+import { recordSettled } from './operation-metrics.js';
 
 /** The statuses an attempt may start from: a fresh execution, or a reconciliation. */
 export type AttemptFrom = 'RUNNING' | 'RECONCILIATION_REQUIRED';
@@ -175,6 +176,7 @@ export class ExecutionService {
       succeeded ? observedAt.toISOString() : null,
       succeeded ? outcome.charged : 0,
     ]);
+    if (row) recordSettled(row);
     try {
       if (row && succeeded) {
         await this.deps.observations

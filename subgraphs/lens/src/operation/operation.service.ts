@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runPrepared, type PostgresRateLimiter } from '@campaign/platform';
+import { annotateSpan, runPrepared, type PostgresRateLimiter } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { LENS_LIMITS } from '@campaign/schema';
 import type { LensOperations } from '../account/lens-operations.js';
@@ -163,6 +163,11 @@ export class OperationService {
       );
     });
     const operation = recordOf(row!);
+    annotateSpan({
+      'lens.operation.id': operation.id,
+      'lens.operation.name': definition.name,
+      'lens.operation.replayed': operation.id !== id,
+    });
     if (operation.id === id) return { operation, replayed: false };
     if (operation.operationName !== definition.name || operation.inputHash !== hash) {
       throw new PlatformError(

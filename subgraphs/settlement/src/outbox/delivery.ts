@@ -1,4 +1,5 @@
-import type { Logger } from '@campaign/platform';
+import { inQueuedSpan, type Logger } from '@campaign/platform';
+import { deliveryOutcomes } from './outbox-metrics.js';
 import type { ChannelHandlers, OutboxRow } from './channel-handler.js';
 import type { RetryPolicy } from './outbox-config.js';
 import {
@@ -30,6 +31,7 @@ interface ClaimedRow {
   payload: Record<string, unknown>;
   dedupe_key: string;
   attempts: number;
+  trace_context: string | null;
 }
 
 const LAST_ERROR_MAX = 2000;
@@ -54,7 +56,7 @@ export async function deliverOutboxRow(
   try {
     const { rows } = await client.query(
       `select id::text as id, event, channel, recipient, coalesce(settlement_id, '') as settlement_id,
-              payload, dedupe_key, attempts
+              payload, dedupe_key, attempts, trace_context
          from outbox
         where id = $1 and status = 'PENDING' and available_at <= now()
         for update skip locked`,
@@ -111,13 +113,24 @@ async function attempt(client: SqlClient, row: ClaimedRow, deps: DeliveryDeps): 
     deps.logger.info({ outboxId: row.id }, 'outbox message was delivered before; recording it');
   } else {
     try {
-      await deps.handlers[row.channel](toOutboxRow(row));
+      // Under the trace of the request that wrote the row (issue 26); ids, never recipients.
+      await inQueuedSpan(
+        `outbox deliver ${row.event}`,
+        row.trace_context,
+        {
+          'outbox.message.id': row.id,
+          'outbox.channel': row.channel,
+          'settlement.id': row.settlement_id,
+        },
+        () => deps.handlers[row.channel](toOutboxRow(row)),
+      );
       deps.delivered.remember(row.dedupe_key);
     } catch (error) {
       failure = error;
     }
   }
   if (failure === null) {
+    deliveryOutcomes.inc({ channel: row.channel, outcome: 'sent' });
     await client.query(
       `update outbox set status = 'SENT', sent_at = now(), last_attempt_at = now(), attempts = $2
         where id = $1`,
@@ -128,6 +141,7 @@ async function attempt(client: SqlClient, row: ClaimedRow, deps: DeliveryDeps): 
   const { text, final, retryAfterSeconds } = describeFailure(failure);
   const log = { outboxId: row.id, event: row.event, channel: row.channel, attempts, err: failure };
   if (final || attempts >= deps.policy.maxAttempts) {
+    deliveryOutcomes.inc({ channel: row.channel, outcome: 'dead' });
     await client.query(
       `update outbox set status = 'DEAD', dead_at = now(), last_attempt_at = now(),
               attempts = $2, last_error = $3
@@ -137,6 +151,7 @@ async function attempt(client: SqlClient, row: ClaimedRow, deps: DeliveryDeps): 
     deps.logger.error(log, `outbox message is DEAD after ${attempts} attempt(s)`);
     return;
   }
+  deliveryOutcomes.inc({ channel: row.channel, outcome: 'retry' });
   const delayMs = deps.policy.delayMs(attempts, retryAfterSeconds);
   await client.query(
     `update outbox set last_attempt_at = now(), attempts = $2, last_error = $3,

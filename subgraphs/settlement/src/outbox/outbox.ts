@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { currentTraceparent } from '@campaign/platform';
 
 /** The notification events of spec section 6, plus the tax-invoice provider requests. */
 export const OutboxEvent = {
@@ -87,8 +88,9 @@ export async function enqueue(
   for (const message of messages) {
     await em.execute(
       `with inserted as (
-         insert into outbox (event, channel, recipient, payload, dedupe_key, settlement_id)
-         values (?, ?, ?, ?::jsonb, ?, ?) on conflict (dedupe_key) do nothing
+         insert into outbox (event, channel, recipient, payload, dedupe_key, settlement_id,
+           trace_context)
+         values (?, ?, ?, ?::jsonb, ?, ?, ?) on conflict (dedupe_key) do nothing
          returning id::text as id)
        select graphile_worker.add_job(?, json_build_object('id', id), job_key => ? || id,
          max_attempts => ?) from inserted`,
@@ -99,6 +101,8 @@ export async function enqueue(
         JSON.stringify({ event: message.event, ...message.payload }),
         message.dedupeKey,
         message.settlementId,
+        // The delivery shows in the trace of the request that caused it (issue 26).
+        currentTraceparent(),
         DELIVER_OUTBOX_TASK,
         OUTBOX_JOB_KEY_PREFIX,
         DELIVERY_JOB_MAX_ATTEMPTS,

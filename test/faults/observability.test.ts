@@ -1,0 +1,248 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cliFor } from '../support/cli.js';
+import { eventually } from '../support/sinks.js';
+import type { ReceivedSpan } from '../support/otlp-receiver.js';
+import { call, graphqlOk } from './support/fault-stack.js';
+import { useObservedStack } from './support/observed-stack.js';
+import { ALERT_RULES, promtool, usePrometheus } from './support/prometheus.js';
+
+/**
+ * Issue 26, "Done when": one trace per client request across the adapter, the gateway, a
+ * subgraph and PostgreSQL, with the work done later (the 202 execution's upstream read, the
+ * outbox's SMTP delivery) under the client's trace id; nothing secret in any span; and a real
+ * Prometheus scraping the same stack, finding the series these calls produced.
+ */
+const observed = useObservedStack('http/protobuf');
+const prometheus = usePrometheus(() => observed.stack.urls);
+
+/** Polls until `read` gives something (not null). */
+async function waitFor<T>(read: () => Promise<T | null>, what: string): Promise<T> {
+  return (await eventually(read, (value) => value !== null, what)) as T;
+}
+
+const BANK_ACCOUNT = '3333-01-7654321';
+const secrets: string[] = [BANK_ACCOUNT];
+const traceIdOf = () => randomBytes(16).toString('hex');
+const traceparent = (traceId: string) => `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+
+const spansOf = (traceId: string) => observed.otlp.spans.filter((s) => s.traceId === traceId);
+const isDatabase = (s: ReceivedSpan) =>
+  s.attributes['db.system.name'] === 'postgresql' || s.attributes['db.system'] === 'postgresql';
+
+/** Waits until the trace has spans matching every predicate; returns the trace's spans. */
+async function traceWith(
+  traceId: string,
+  wanted: Record<string, (s: ReceivedSpan) => boolean>,
+): Promise<ReceivedSpan[]> {
+  return waitFor(
+    async () => {
+      const spans = spansOf(traceId);
+      const missing = Object.entries(wanted).filter(([, test]) => !spans.some(test));
+      return missing.length ? null : spans;
+    },
+    `trace ${traceId} with ${Object.keys(wanted).join(', ')}`,
+  );
+}
+
+const fromService = (service: string) => (s: ReceivedSpan) => s.service === service;
+const lensDatabase = (s: ReceivedSpan) => s.service === 'lens' && isDatabase(s);
+
+const lensCall = (key: string, handle: string, traceId: string, idempotencyKey = randomUUID()) => {
+  secrets.push(idempotencyKey);
+  return call<{ data: { operationId: string; status: string } }>(
+    observed.stack.urls.rest,
+    'POST',
+    '/api/lens/v1/accounts/profile',
+    {
+      token: key,
+      body: { accountRef: { handle } },
+      headers: { 'idempotency-key': idempotencyKey, traceparent: traceparent(traceId) },
+    },
+  );
+};
+
+describe('traces (OTLP over http/protobuf)', () => {
+  let key: string;
+  let admin: string;
+
+  it('a billed REST call is one trace: adapter, gateway, lens, PostgreSQL, upstream', async () => {
+    key = await cliFor(observed.stack.urls, 'lens:create-key');
+    admin = await cliFor(observed.stack.urls, 'auth:token', '--role', 'SUPER_ADMIN');
+    secrets.push(key, admin);
+    const traceId = traceIdOf();
+    const answer = await lensCall(key, 'trace.billed', traceId);
+    expect(answer.status).toBe(200);
+    const spans = await traceWith(traceId, {
+      adapter: fromService('rest-adapter'),
+      gateway: fromService('gateway'),
+      lens: fromService('lens'),
+      database: lensDatabase,
+      upstream: (s) => s.service === 'lens' && s.kind === 3 && 'url.full' in s.attributes,
+    });
+    const lensServer = spans.find((s) => s.service === 'lens' && s.kind === 2)!;
+    expect(lensServer.attributes['graphql.operation.type']).toBe('mutation');
+    expect(
+      spans.some((s) => s.attributes['lens.operation.id'] === answer.body.data.operationId),
+    ).toBe(true);
+    // The statement is shown with its placeholders.
+    const sql = spans.filter(lensDatabase).map((s) => String(s.attributes['db.query.text']));
+    expect(sql.some((text) => text.includes('lens_start_operation($1'))).toBe(true);
+  });
+
+  it('a 202 call polled to the end: its execution and upstream read in the same trace', async () => {
+    const traceId = traceIdOf();
+    const answer = await lensCall(key, 'slow_trace', traceId);
+    expect(answer.status).toBe(202);
+    const id = answer.body.data.operationId;
+    await waitFor(async () => {
+      const polled = await call<{ data: { status: string } }>(
+        observed.stack.urls.rest,
+        'GET',
+        `/api/lens/v1/operations/${id}`,
+        { token: key },
+      );
+      return polled.body.data?.status === 'SUCCEEDED' ? polled : null;
+    }, `operation ${id} SUCCEEDED`);
+    const spans = await traceWith(traceId, {
+      adapter: fromService('rest-adapter'),
+      gateway: fromService('gateway'),
+      database: lensDatabase,
+      upstream: (s) => s.service === 'lens' && s.kind === 3 && 'url.full' in s.attributes,
+      settle: (s) => lensDatabase(s) && String(s.attributes['db.query.text']).includes('settle'),
+    });
+    expect(spans.length).toBeGreaterThan(5);
+  });
+
+  it('a settlement move that sends e-mail: the SMTP delivery is linked into its trace', async () => {
+    const gateway = observed.stack.urls.gateway;
+    const partnerEmail = `trace-partner-${Date.now()}@notify.example`;
+    const advertiserEmail = `trace-adv-${Date.now()}@notify.example`;
+    secrets.push(partnerEmail, advertiserEmail);
+    const { createPartner } = await graphqlOk<{ createPartner: { id: number } }>(
+      gateway,
+      admin,
+      `mutation($input: CreatePartnerInput!) { createPartner(input: $input) { id } }`,
+      {
+        input: {
+          name: `Trace Partner ${Date.now()}`,
+          entityType: 'INDIVIDUAL',
+          email: partnerEmail,
+          bankName: 'Kakao Bank',
+          accountNumber: BANK_ACCOUNT,
+          accountHolder: 'Trace Holder',
+        },
+      },
+    );
+    const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
+      gateway,
+      admin,
+      `mutation($input: CreateAdvertiserInput!) { createAdvertiser(input: $input) { id } }`,
+      { input: { name: `Trace Advertiser ${Date.now()}`, email: advertiserEmail } },
+    );
+    const { createCampaign } = await graphqlOk<{ createCampaign: { id: string } }>(
+      gateway,
+      admin,
+      `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`,
+      {
+        input: {
+          partnerId: createPartner.id,
+          advertiserId: createAdvertiser.id,
+          title: 'Traced campaign',
+          price: '1000000.00',
+        },
+      },
+    );
+    const { markCampaignUploaded } = await graphqlOk<{
+      markCampaignUploaded: { settlement: { id: string } };
+    }>(
+      gateway,
+      admin,
+      `mutation($id: ID!) { markCampaignUploaded(id: $id) { settlement { id } } }`,
+      {
+        id: createCampaign.id,
+      },
+    );
+    const id = markCampaignUploaded.settlement.id;
+    const partner = await cliFor(
+      observed.stack.urls,
+      'auth:token',
+      '--role',
+      'PARTNER',
+      '--partner',
+      String(createPartner.id),
+    );
+    secrets.push(partner);
+    const rest = observed.stack.urls.rest;
+    const requested = await call(rest, 'POST', `/api/partner/settlements/${id}/request`, {
+      token: partner,
+    });
+    expect(requested.status).toBe(200);
+    const traceId = traceIdOf();
+    const moved = await call(rest, 'PATCH', `/api/admin/settlements/${id}/status`, {
+      token: admin,
+      body: { status: 'ADVERTISER_PAID' },
+      headers: { traceparent: traceparent(traceId) },
+    });
+    expect(moved.status).toBe(200);
+    const spans = await traceWith(traceId, {
+      adapter: fromService('rest-adapter'),
+      gateway: fromService('gateway'),
+      settlement: (s) => s.service === 'settlement' && s.attributes['settlement.id'] === id,
+      database: (s) => s.service === 'settlement' && isDatabase(s),
+      delivery: (s) =>
+        s.name.startsWith('outbox deliver') && s.links.some((l) => l.traceId === traceId),
+      smtp: (s) => s.name === 'smtp send',
+    });
+    const delivery = spans.find((s) => s.name.startsWith('outbox deliver'))!;
+    expect(spans.find((s) => s.name === 'smtp send')!.parentSpanId).toBeTruthy();
+    expect(delivery.service).toBe('settlement');
+  });
+
+  it('no span name or attribute carries a key, token, Idempotency-Key, e-mail or bank account', () => {
+    expect(observed.otlp.encodings).toEqual(new Set(['application/x-protobuf']));
+    const leaks = observed.otlp.spans.flatMap((span) => {
+      const text = `${span.name} ${JSON.stringify(span.attributes)}`;
+      return secrets.filter((secret) => text.includes(secret)).map((s) => `${span.name}: ${s}`);
+    });
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('Prometheus scraping the stack', () => {
+  it('finds every service up and the domain series these calls produced', async () => {
+    const value = (query: string) => prometheus.value(query);
+    await waitFor(
+      async () => ((await value('count(up == 1)')) === 4 ? true : null),
+      'all four services up',
+    );
+    await waitFor(
+      async () =>
+        (await value(
+          'sum(lens_operations_total{operation="accounts.profile",status="SUCCEEDED"})',
+        )) === 2
+          ? true
+          : null,
+      'two profile reads counted',
+    );
+    expect(await value('sum(lens_credits_charged_total)')).toBeGreaterThan(0);
+    expect(await value('lens_operations_reconciliation_required')).toBe(0);
+    expect(await value('sum(outbox_messages{status="DEAD"})')).toBe(0);
+    expect(await value('outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
+    expect(await value('settlements{status="ADVERTISER_PAID"}')).toBeGreaterThanOrEqual(1);
+    expect(await value('sum(job_runner_up)')).toBe(2);
+    expect(
+      await value(
+        'sum(http_server_request_duration_seconds_count{job="rest-adapter",http_route="/api/lens/v1/accounts/profile"})',
+      ),
+    ).toBe(2);
+    expect(await value('count(process_cpu_seconds_total)')).toBe(4);
+  });
+});
+
+describe('alert rules', () => {
+  it('pass promtool check rules and their unit tests', () => {
+    expect(promtool('check', 'rules', ALERT_RULES)).toMatch(/SUCCESS: \d+ rules found/);
+    expect(promtool('test', 'rules', 'ops/prometheus/alerts.test.yml')).toMatch(/SUCCESS/);
+  });
+});
