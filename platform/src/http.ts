@@ -8,6 +8,8 @@ import Fastify, {
 import { errorBody } from '@campaign/schema';
 import type { Logger } from './logger.js';
 import { installMetrics } from './metrics.js';
+import { tracingEnabled } from './telemetry.js';
+import { routeServerSpan } from './trace-context.js';
 import { RequestLogController } from './request-log.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -53,6 +55,8 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   });
   // The request histogram and GET /metrics (issue 26), on every service.
   installMetrics(app);
+  if (tracingEnabled())
+    app.addHook('onRequest', async (request) => routeServerSpan(request.routeOptions.url));
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

@@ -75,12 +75,16 @@ export async function startTelemetry(
       }),
       new undici.UndiciInstrumentation({
         requireParentforSpans: true,
-        requestHook: (span, request) =>
-          span.setAttribute('url.full', redactedUrl(`${request.origin}${request.path}`)),
+        requestHook: (span, request) => {
+          span.setAttribute('url.full', redactedUrl(`${request.origin}${request.path}`));
+          const query = request.path.split('?')[1];
+          if (query !== undefined) span.setAttribute('url.query', redactedQuery(query));
+        },
       }),
       new pg.PgInstrumentation({
         requireParentSpan: true,
         enhancedDatabaseReporting: false,
+        ignoreConnectSpans: true,
         // MikroORM's execute inlines its parameters into the text: such a statement is shown
         // with each literal replaced by `?`, never with the values it carried.
         requestHook: (span, info) => {

@@ -9,6 +9,7 @@ import {
   type Link,
   type Span,
 } from '@opentelemetry/api';
+import { getRPCMetadata, RPCType } from '@opentelemetry/core';
 import { tracingEnabled } from './telemetry.js';
 
 /**
@@ -82,6 +83,16 @@ export function inQueuedSpan<T>(
     queuedBy,
     (span) => settled(span, work()),
   );
+}
+
+/**
+ * Gives the HTTP server span its route template (`http.route`, and the span name
+ * `POST /api/admin/settlements/:id/status`, as the semantic conventions name server spans).
+ */
+export function routeServerSpan(route: string | undefined): void {
+  if (!tracingEnabled() || !route) return;
+  const rpc = getRPCMetadata(context.active());
+  if (rpc?.type === RPCType.HTTP) rpc.route = route;
 }
 
 /** `trace_id` and `span_id` of the active span, for every log line of a traced request. */

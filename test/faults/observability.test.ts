@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { COMPILED_CONDITION, repoRoot } from '@campaign/stack';
 import { describe, expect, it } from 'vitest';
 import { cliFor } from '../support/cli.js';
 import { eventually } from '../support/sinks.js';
@@ -21,8 +25,11 @@ async function waitFor<T>(read: () => Promise<T | null>, what: string): Promise<
   return (await eventually(read, (value) => value !== null, what)) as T;
 }
 
+const run = promisify(execFile);
+
 const BANK_ACCOUNT = '3333-01-7654321';
-const secrets: string[] = [BANK_ACCOUNT];
+/** Values no span may show: credentials, keys, addresses, and a query value (the handle). */
+const secrets: string[] = [BANK_ACCOUNT, 'username=trace.billed'];
 const traceIdOf = () => randomBytes(16).toString('hex');
 const traceparent = (traceId: string) => `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
 
@@ -80,7 +87,12 @@ describe('traces (OTLP over http/protobuf)', () => {
       database: lensDatabase,
       upstream: (s) => s.service === 'lens' && s.kind === 3 && 'url.full' in s.attributes,
     });
+    // Server spans are named by route template (semantic conventions), never by the raw path.
+    expect(spans.map((s) => `${s.service} ${s.name}`)).toContain(
+      'rest-adapter POST /api/lens/v1/accounts/profile',
+    );
     const lensServer = spans.find((s) => s.service === 'lens' && s.kind === 2)!;
+    expect(lensServer.name).toBe('POST /graphql');
     expect(lensServer.attributes['graphql.operation.type']).toBe('mutation');
     expect(
       spans.some((s) => s.attributes['lens.operation.id'] === answer.body.data.operationId),
@@ -200,7 +212,7 @@ describe('traces (OTLP over http/protobuf)', () => {
   });
 
   it('no span name or attribute carries a key, token, Idempotency-Key, e-mail or bank account', () => {
-    expect(observed.otlp.encodings).toEqual(new Set(['application/x-protobuf']));
+    expect(observed.otlp.encodings).toContain('application/x-protobuf');
     const leaks = observed.otlp.spans.flatMap((span) => {
       const text = `${span.name} ${JSON.stringify(span.attributes)}`;
       return secrets.filter((secret) => text.includes(secret)).map((s) => `${span.name}: ${s}`);
@@ -237,6 +249,46 @@ describe('Prometheus scraping the stack', () => {
       ),
     ).toBe(2);
     expect(await value('count(process_cpu_seconds_total)')).toBe(4);
+  });
+});
+
+describe('OTLP over http/json', () => {
+  it('a process with OTEL_EXPORTER_OTLP_PROTOCOL=http/json exports JSON; its log lines name the span', async () => {
+    // The platform's own start-up, in a process of its own: the SDK picks the exporter.
+    const script = `
+      const { startTelemetry } = await import('@campaign/platform/telemetry');
+      const telemetry = await startTelemetry('json-check');
+      const { createLogger, inSpan } = await import('@campaign/platform');
+      const log = createLogger('json-check', 'info');
+      log.info('outside any span');
+      await inSpan('json check', { attributes: { 'check.kind': 'json' } }, async () =>
+        log.info('inside the span'));
+      await telemetry.shutdown();`;
+    const { stdout } = await run(
+      process.execPath,
+      [`--conditions=${COMPILED_CONDITION}`, '--input-type=module', '-e', script],
+      {
+        cwd: join(repoRoot, 'test'),
+        env: {
+          ...process.env,
+          OTEL_EXPORTER_OTLP_ENDPOINT: observed.otlp.url,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          LOG_FORMAT: 'json',
+        },
+      },
+    );
+    const span = observed.otlp.spans.find((s) => s.name === 'json check');
+    expect(span).toMatchObject({ service: 'json-check', attributes: { 'check.kind': 'json' } });
+    expect(observed.otlp.encodings.has('application/json')).toBe(true);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((l) => l['msg'] === 'inside the span')).toMatchObject({
+      trace_id: span!.traceId,
+      span_id: span!.spanId,
+    });
+    expect(lines.find((l) => l['msg'] === 'outside any span')).not.toHaveProperty('trace_id');
   });
 });
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, repoRoot, type StackUrls } from '@campaign/stack';
+import { freePort, releasePorts, repoRoot, type StackUrls } from '@campaign/stack';
 import { afterAll, beforeAll } from 'vitest';
 
 /** The alert rules every deployment loads (DESIGN.md section 7). */
@@ -45,6 +45,7 @@ export function usePrometheus(urlsOf: () => StackUrls): RunningPrometheus {
   let child: ChildProcess | undefined;
   let dir = '';
   let base = '';
+  let port = 0;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'campaign-prometheus-'));
     const targets = Object.entries(jobs(urlsOf()))
@@ -58,7 +59,7 @@ export function usePrometheus(urlsOf: () => StackUrls): RunningPrometheus {
       config,
       `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nrule_files:\n  - ${ALERT_RULES}\nscrape_configs:\n${targets}`,
     );
-    const port = await freePort();
+    port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = spawn(
       requireBinary('prometheus'),
@@ -87,6 +88,7 @@ export function usePrometheus(urlsOf: () => StackUrls): RunningPrometheus {
       await exited;
     }
     if (dir) await rm(dir, { recursive: true, force: true });
+    releasePorts([port]);
   });
   return {
     async value(query) {
