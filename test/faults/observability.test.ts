@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COMPILED_CONDITION, repoRoot } from '@campaign/stack';
@@ -249,6 +250,28 @@ describe('Prometheus scraping the stack', () => {
       ),
     ).toBe(2);
     expect(await value('count(process_cpu_seconds_total)')).toBe(4);
+  });
+});
+
+describe('the Grafana dashboard', () => {
+  it('asks Prometheus only valid queries, and each finds data on this stack', async () => {
+    const dashboard = JSON.parse(
+      await readFile(join(repoRoot, 'ops/grafana/campaign-platform.json'), 'utf8'),
+    ) as { panels: { title: string; targets?: { expr: string }[] }[] };
+    const answers = await Promise.all(
+      dashboard.panels.flatMap((panel) =>
+        (panel.targets ?? []).map(async ({ expr }) => ({
+          panel: panel.title,
+          expr,
+          ...(await prometheus.query(expr)),
+        })),
+      ),
+    );
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.filter((a) => a.status !== 'success')).toEqual([]);
+    // Rates need two scrapes of a moved counter; presence is what this stack can promise.
+    const empty = answers.filter((a) => a.samples === 0 && !/rate\(|increase\(/.test(a.expr));
+    expect(empty).toEqual([]);
   });
 });
 

@@ -28,6 +28,8 @@ export function promtool(...args: string[]): string {
 export interface RunningPrometheus {
   /** The value of a PromQL instant query with one sample (NaN when it has none). */
   value(query: string): Promise<number>;
+  /** Prometheus's answer to a query: `success` with its samples, or its error. */
+  query(query: string): Promise<{ status: string; error?: string; samples: number }>;
 }
 
 const jobs = (urls: StackUrls) => ({
@@ -91,6 +93,19 @@ export function usePrometheus(urlsOf: () => StackUrls): RunningPrometheus {
     releasePorts([port]);
   });
   return {
+    async query(query) {
+      const response = await fetch(`${base}/api/v1/query?query=${encodeURIComponent(query)}`);
+      const body = (await response.json()) as {
+        status: string;
+        error?: string;
+        data?: { result?: unknown[] };
+      };
+      return {
+        status: body.status,
+        ...(body.error ? { error: body.error } : {}),
+        samples: body.data?.result?.length ?? 0,
+      };
+    },
     async value(query) {
       const response = await fetch(`${base}/api/v1/query?query=${encodeURIComponent(query)}`);
       const body = (await response.json()) as {
