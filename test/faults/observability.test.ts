@@ -70,10 +70,10 @@ const lensCall = (key: string, handle: string, traceId: string, idempotencyKey =
   );
 };
 
-describe('traces (OTLP over http/protobuf)', () => {
-  let key: string;
-  let admin: string;
+let key: string;
+let admin: string;
 
+describe('traces (OTLP over http/protobuf)', () => {
   it('a billed REST call is one trace: adapter, gateway, lens, PostgreSQL, upstream', async () => {
     key = await cliFor(observed.stack.urls, 'lens:create-key');
     admin = await cliFor(observed.stack.urls, 'auth:token', '--role', 'SUPER_ADMIN');
@@ -312,6 +312,32 @@ describe('OTLP over http/json', () => {
       span_id: span!.spanId,
     });
     expect(lines.find((l) => l['msg'] === 'outside any span')).not.toHaveProperty('trace_id');
+  });
+});
+
+// Last of the stack's tests: it kills lens (its counters start again from zero).
+describe('work the reconciler took over', () => {
+  it("an operation whose process died: the attempt of the reconciler's job is linked into the trace", async () => {
+    const traceId = traceIdOf();
+    const answer = await lensCall(key, 'slow_reconciled', traceId);
+    expect(answer.status).toBe(202);
+    // The inline attempt dies with its process; the lease runs out and the reconciler's job
+    // makes the attempt that settles the operation.
+    const lens = observed.stack.services.find((s) => s.name === 'lens subgraph')!;
+    const restarts = lens.restarts();
+    process.kill(lens.pid()!, 'SIGKILL');
+    await waitFor(async () => (lens.restarts() > restarts ? true : null), 'lens restarted');
+    const spans = await traceWith(traceId, {
+      attempt: (s) =>
+        s.name === 'lens attempt accounts.profile' &&
+        s.attributes['lens.operation.id'] === answer.body.data.operationId &&
+        s.attributes['lens.attempt.from'] === 'RECONCILIATION_REQUIRED' &&
+        s.links.some((l) => l.traceId === traceId),
+      upstream: (s) => s.service === 'lens' && s.kind === 3 && 'url.full' in s.attributes,
+    });
+    const attempt = spans.find((s) => s.name === 'lens attempt accounts.profile')!;
+    // The upstream read of that attempt is its child.
+    expect(spans.some((s) => s.parentSpanId === attempt.spanId)).toBe(true);
   });
 });
 

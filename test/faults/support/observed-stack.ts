@@ -2,6 +2,7 @@ import { startEphemeralStack, type RunningStack } from '@campaign/stack';
 import { afterAll, beforeAll } from 'vitest';
 import {
   TEST_OUTBOX_ENV,
+  TEST_RECONCILE_INTERVAL_MS,
   TEST_SLOW_DELAY_MS,
   TEST_SYNC_BUDGET_MS,
 } from '../../support/global-stack.js';
@@ -30,6 +31,9 @@ export function useObservedStack(protocol: 'http/protobuf' | 'http/json'): Obser
         OTEL_BSP_SCHEDULE_DELAY: '200',
         OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test',
         LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
+        // A killed process's operation reaches the reconciler within seconds.
+        LENS_LEASE_MS: '3000',
+        LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
         ...TEST_OUTBOX_ENV,
       },
       upstreamSlowDelayMs: TEST_SLOW_DELAY_MS,
