@@ -9,7 +9,7 @@ import { inScope, scopeOf } from '../../kernel/scope.js';
 import { oneOf, parseInput, text } from '../../kernel/input-rules.js';
 import { parseMoney } from '../../kernel/money/money.js';
 import { parseRate } from '../../kernel/money/rate.js';
-import { nextPrefixedId } from '../../kernel/numbering/prefixed-id.repository.js';
+import { nextPrefixedId, nextPrefixedIds } from '../../kernel/numbering/prefixed-id.repository.js';
 import { Partner } from '../partner/partner.entity.js';
 import { SettlementType } from '../../kernel/settlement-types.js';
 import { Campaign } from './campaign.entity.js';
@@ -135,13 +135,9 @@ export class CampaignService {
     quotation: { id: string; advertiserId: string; agencyId: string | null },
     lines: readonly QuotationCampaign[],
   ): Promise<string[]> {
-    const ids = await tx.execute<{ id: string }[]>(
-      `select 'CAM' || nextval('campaign_number_seq') as id
-       from generate_series(1, ?::int) as line order by line`,
-      [lines.length],
-    );
+    const ids = await nextPrefixedIds(tx, 'CAM', 'campaign_number_seq', lines.length);
     const rows = lines.map((line, i) => ({
-      id: ids[i]!.id,
+      id: ids[i]!,
       partnerId: line.partnerId,
       advertiserId: quotation.advertiserId,
       agencyId: quotation.agencyId,
