@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   importCycles,
   isEntityWithItsRepository,
   isSqlHome,
+  sourceFiles,
   sqlStrings,
 } from '../../../test/support/source-rules.js';
+import { settlementStatuses } from './kernel/settlement-types.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -19,5 +23,20 @@ describe('the settlement house (docs/architecture.md)', () => {
     // and its table's statements in journal/; it keeps its SQL until then.
     const allowed = (path: string) => isSqlHome(path) || path.startsWith('outbox/');
     expect(sqlStrings(root, allowed)).toEqual([]);
+  });
+
+  it('writes a settlement status only in its state machine and where settlements are made', () => {
+    // A status literal written to `status`, or the repository's one status writer called.
+    const write = new RegExp(
+      `\\bstatus\\s*[:=]\\s*'(${settlementStatuses.join('|')})'|writeStatus\\(|nativeUpdate\\(Settlement\\b`,
+    );
+    const writers = sourceFiles(root)
+      .filter((file) => write.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(writers).toEqual([
+      'domain/settlement/settlement.repository.ts', // writeStatus, the statement
+      'domain/settlement/settlement.service.ts', // createForCampaign: SETTLEMENT_PENDING
+      'flows/settlement-step.ts', // the state machine: move() and resetToPending()
+    ]);
   });
 });

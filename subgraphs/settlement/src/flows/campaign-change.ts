@@ -3,18 +3,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
-import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
 import type { AgencyService } from '../domain/agency/agency.service.js';
 import { appendChange, changedFields } from '../journal/audit/change-audit.js';
 import type { Principal } from '../kernel/principal.js';
 import { parseInput, text } from '../kernel/input-rules.js';
 import { formatMoney, parseMoney } from '../kernel/money/money.js';
 import { formatRate, parseRate } from '../kernel/money/rate.js';
-import { Partner } from '../domain/partner/partner.entity.js';
 import { MONEY_WINDOW, whyMoneyMoved } from '../domain/settlement/money-window.js';
 import { calculateSettlementAmounts } from '../domain/settlement/settlement-amounts.js';
-import * as notices from './settlement-notices.js';
-import { SettlementStep } from './settlement-step.js';
+import { resetToPending } from './reset-to-pending.js';
+import { openStep } from './settlement-step.js';
 import { Settlement } from '../domain/settlement/settlement.entity.js';
 import { settlementMoney } from '../domain/settlement/settlement.service.js';
 import type { WorkflowServices } from './workflow-services.js';
@@ -136,7 +134,7 @@ export class CampaignChange {
     next: { price: Decimal; commissionRate: Decimal | null; agencyId: string | null },
     change: { before: Record<string, unknown>; after: Record<string, unknown> },
   ): Promise<void> {
-    const { invoices, reverseIssuances } = this.services;
+    const { invoices } = this.services;
     const invoice = await invoices.find(tx, settlement.advertiserInvoiceId);
     const blocked = whyMoneyMoved(settlement, invoice, invoices);
     if (blocked) {
@@ -148,19 +146,8 @@ export class CampaignChange {
         { settlementId: settlement.id, currentStatus: settlement.status },
       );
     }
-    const [partner, advertiser] = await Promise.all([
-      tx.findOneOrFail(Partner, { id: settlement.partnerId }),
-      tx.findOneOrFail(Advertiser, { id: campaign.advertiserId }),
-    ]);
-    const step = new SettlementStep(
-      tx,
-      actor,
-      settlement,
-      campaign,
-      partner,
-      advertiser,
-      new Date(),
-    );
+    const step = await openStep(tx, actor, settlement);
+    const { partner } = step;
     const amounts = calculateSettlementAmounts({
       campaignPrice: next.price,
       settlementType: settlement.settlementType,
@@ -168,40 +155,22 @@ export class CampaignChange {
       campaignCommissionRate: next.commissionRate,
       partnerCommissionRate: partner.commissionRate,
     });
-    await step.claim();
-    const cancelledInvoice = await invoices.cancelIfOnlyFor(tx, invoice, settlement.id);
-    const record = await reverseIssuances.cancelOpen(tx, settlement.id, step.now);
-    await step.update({
-      agencyId: next.agencyId,
-      campaignPrice: next.price,
-      ...amounts,
-      status: 'SETTLEMENT_PENDING',
-      requestedAt: null,
-      advertiserInvoiceId: null,
-    });
-    await step.audit({
-      action: 'CAMPAIGN_CHANGED',
-      fromStatus: settlement.status,
-      toStatus: 'SETTLEMENT_PENDING',
-      details: {
-        campaignId: campaign.id,
-        changed: change,
-        before: {
-          campaignPrice: formatMoney(settlement.campaignPrice),
-          ...settlementMoney(settlement),
+    await resetToPending(step, this.services, invoice, {
+      via: 'campaign',
+      announce: 'when-moved',
+      fields: { agencyId: next.agencyId, campaignPrice: next.price, ...amounts },
+      audit: {
+        action: 'CAMPAIGN_CHANGED',
+        details: {
+          campaignId: campaign.id,
+          changed: change,
+          before: {
+            campaignPrice: formatMoney(settlement.campaignPrice),
+            ...settlementMoney(settlement),
+          },
+          after: { campaignPrice: formatMoney(next.price), ...settlementMoney(amounts) },
         },
-        after: { campaignPrice: formatMoney(next.price), ...settlementMoney(amounts) },
-        cancelledInvoice: cancelledInvoice?.invoiceNumber ?? null,
-        cancelledReverseIssuance: record?.issuanceKey ?? null,
       },
     });
-    const out = [];
-    if (settlement.status !== 'SETTLEMENT_PENDING') {
-      out.push(
-        notices.statusChanged(step, settlement.status, 'SETTLEMENT_PENDING', null, 'campaign'),
-      );
-    }
-    if (record) out.push(notices.reverseCancelRequest(step, record));
-    if (out.length) await step.notify(out);
   }
 }

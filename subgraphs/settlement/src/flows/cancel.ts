@@ -13,28 +13,21 @@ export class SettlementCancellation extends TriggerFamily {
     readAction,
     async (step, { reason }, via: MoveTrigger = 'cancel') => {
       const { invoices, payouts, reverseIssuances } = this.services;
-      const from = step.settlement.status;
       step.assertMove('SETTLEMENT_CANCELLED', via);
       await step.claim();
-      await step.update({ status: 'SETTLEMENT_CANCELLED' });
       const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
       const payout = await payouts.find(step.tx, step.settlement.partnerPayoutId);
       const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, step.id);
       const cancelledPayout = await payouts.cancelIfOnlyFor(step.tx, payout, step.id);
       const record = await reverseIssuances.cancelOpen(step.tx, step.id, step.now);
-      await step.audit({
-        action: 'STATUS_CHANGED',
-        fromStatus: from,
-        toStatus: 'SETTLEMENT_CANCELLED',
-        reason,
+      const moved = await step.move('SETTLEMENT_CANCELLED', via, reason, {
         details: {
-          trigger: via,
           cancelledInvoice: cancelledInvoice?.invoiceNumber ?? null,
           cancelledPayout: cancelledPayout?.payoutNumber ?? null,
           cancelledReverseIssuance: record?.issuanceKey ?? null,
         },
       });
-      const out = [notices.statusChanged(step, from, 'SETTLEMENT_CANCELLED', reason, via)];
+      const out = [moved.notice];
       if (record) out.push(notices.reverseCancelRequest(step, record));
       await step.notify(out);
     },

@@ -47,14 +47,10 @@ export class DirectInvoiceFlow extends TriggerFamily {
    */
   readonly markInvoicePaid = this.trigger(readAction, async (step, { reason }) => {
     step.requireType('DIRECT_INVOICE', 'invoice-paid');
-    const from = await step.move('SETTLEMENT_COMPLETED', 'invoice-paid', reason, {
-      invoicePaidAt: step.now,
-      completedAt: step.now,
+    const moved = await step.move('SETTLEMENT_COMPLETED', 'invoice-paid', reason, {
+      fields: { invoicePaidAt: step.now, completedAt: step.now },
     });
     await this.services.campaigns.markCompleted(step.tx, step.campaign.id);
-    await step.notify([
-      notices.paymentConfirmedAdvertiser(step, null),
-      notices.statusChanged(step, from, 'SETTLEMENT_COMPLETED', reason, 'invoice-paid'),
-    ]);
+    await step.notify([notices.paymentConfirmedAdvertiser(step, null), moved.notice]);
   });
 }

@@ -68,13 +68,13 @@ export class PlatformSettlementFlow extends TriggerFamily {
   readonly confirmAdvertiserPayment = this.trigger(readAction, async (step, { reason }) => {
     const { invoices } = this.services;
     step.requireType('PLATFORM_SETTLEMENT', 'Confirming the deposit (ADVERTISER_PAID)');
-    const from = await step.move('ADVERTISER_PAID', 'status', reason);
+    const moved = await step.move('ADVERTISER_PAID', 'status', reason);
     const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
     await invoices.markPaid(step.tx, invoice, step.now);
     await step.notify([
       notices.paymentConfirmedAdvertiser(step, invoice),
       notices.advertiserPaidPartner(step),
-      notices.statusChanged(step, from, 'ADVERTISER_PAID', reason, 'status'),
+      moved.notice,
     ]);
   });
 
@@ -104,24 +104,11 @@ export class PlatformSettlementFlow extends TriggerFamily {
         partnerInvoiceFileKey: approved?.documentUrl ?? null,
         at: step.now,
       });
-      const from = s.status;
-      await step.update({
-        status: 'PARTNER_PAYOUT_PROCESSING',
-        partnerPayoutId: String(payout.id),
-        processedAt: step.now,
+      const moved = await step.move('PARTNER_PAYOUT_PROCESSING', via, reason, {
+        fields: { partnerPayoutId: String(payout.id), processedAt: step.now },
+        details: { payoutNumber: payout.payoutNumber, ...notices.documentAmounts(payout) },
       });
-      await step.audit({
-        action: 'STATUS_CHANGED',
-        fromStatus: from,
-        toStatus: 'PARTNER_PAYOUT_PROCESSING',
-        reason,
-        details: {
-          trigger: via,
-          payoutNumber: payout.payoutNumber,
-          ...notices.documentAmounts(payout),
-        },
-      });
-      const out = [notices.statusChanged(step, from, 'PARTNER_PAYOUT_PROCESSING', reason, via)];
+      const out = [moved.notice];
       if (step.isBusinessPartner && !s.partnerInvoiceReceivedAt) {
         out.push(await notices.invoiceRequestPartner(step, payout));
       }
@@ -187,13 +174,15 @@ export class PlatformSettlementFlow extends TriggerFamily {
             `partner ${step.partner.name} has not been received.`,
         );
       }
-      const from = await step.move('SETTLEMENT_COMPLETED', via, reason, { completedAt: step.now });
+      const moved = await step.move('SETTLEMENT_COMPLETED', via, reason, {
+        fields: { completedAt: step.now },
+      });
       await campaigns.markCompleted(step.tx, step.campaign.id);
       const payout = await payouts.find(step.tx, step.settlement.partnerPayoutId);
       await payouts.complete(step.tx, payout, { paidAt: step.now, transactionId });
       await step.notify([
         notices.payoutCompletedPartner(step, payout, transactionId),
-        notices.statusChanged(step, from, 'SETTLEMENT_COMPLETED', reason, via),
+        moved.notice,
       ]);
     },
   );

@@ -13,13 +13,10 @@ export class PartnerRequest extends TriggerFamily {
   readonly request = this.trigger(
     readAction,
     async (step, { reason }, via: MoveTrigger = 'request') => {
-      const from = await step.move('AWAITING_ADVERTISER_PAYMENT', via, reason, {
-        requestedAt: step.now,
+      const moved = await step.move('AWAITING_ADVERTISER_PAYMENT', via, reason, {
+        fields: { requestedAt: step.now },
       });
-      const out = [
-        notices.settlementRequested(step),
-        notices.statusChanged(step, from, 'AWAITING_ADVERTISER_PAYMENT', reason, via),
-      ];
+      const out = [notices.settlementRequested(step), moved.notice];
       if (step.settlement.settlementType === 'DIRECT_INVOICE') {
         out.push(notices.directSettlementRequest(step));
       } else if (step.isBusinessPartner) {

@@ -1,30 +1,20 @@
 import type { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.js';
 import { bankAccountOf } from '../kernel/money/bank-account.js';
 import { formatMoney } from '../kernel/money/money.js';
-import {
-  OutboxEvent,
-  TAX_INVOICE_PROVIDER_RECIPIENT,
-  TEAM_CHAT_RECIPIENT,
-} from '../outbox/outbox.js';
+import { OutboxEvent, TAX_INVOICE_PROVIDER_RECIPIENT } from '../outbox/outbox.js';
 import type { PartnerPayout } from '../domain/payout/partner-payout.entity.js';
 import type { ReverseIssuance } from '../domain/reverse-issuance/reverse-issuance.entity.js';
 import { calculateInvoiceAmounts } from '../domain/invoice/invoice-amounts.js';
 import type { Agency } from '../domain/agency/agency.entity.js';
 import type { Decimal } from 'decimal.js';
-import type { Notice, SettlementStep } from './settlement-step.js';
-import type { SettlementStatus } from '../kernel/settlement-types.js';
+import { subject, toTeamChat, type Notice, type SettlementStep } from './settlement-step.js';
+
+export { subject, toTeamChat };
 
 /**
  * The notifications of spec section 6 and the provider requests, as outbox payloads. Each says
  * what a recipient needs without a second look-up: amounts as decimal strings, names, accounts.
  */
-
-export const subject = (s: SettlementStep) => ({
-  settlementId: s.id,
-  campaignId: s.campaign.id,
-  campaignTitle: s.campaign.title,
-  settlementType: s.settlement.settlementType,
-});
 
 export const agencyParty = (agency: Agency) => ({
   agencyId: agency.id,
@@ -48,13 +38,6 @@ const mailTo =
 export const toAdvertiser = mailTo('advertiser');
 export const toPartner = mailTo('partner');
 
-/** A team-chat message in the settlement's thread: its payload opens with the subject. */
-export const toTeamChat = (s: SettlementStep, event: OutboxEvent, payload: Payload): Notice => ({
-  event,
-  recipient: TEAM_CHAT_RECIPIENT,
-  payload: { ...subject(s), thread: s.id, ...payload },
-});
-
 /** The three amounts of an invoice or payout, as decimal strings. */
 export const documentAmounts = (a: {
   subtotal: Decimal;
@@ -71,23 +54,6 @@ export const supplyAmounts = (a: Parameters<typeof documentAmounts>[0]) => {
   const { subtotal: supplyAmount, ...tax } = documentAmounts(a);
   return { supplyAmount, ...tax };
 };
-
-export function statusChanged(
-  s: SettlementStep,
-  from: SettlementStatus,
-  to: SettlementStatus,
-  reason: string | null,
-  trigger: string,
-): Notice {
-  return toTeamChat(s, OutboxEvent.SETTLEMENT_STATUS_CHANGED, {
-    partnerName: s.partner.name,
-    fromStatus: from,
-    toStatus: to,
-    trigger,
-    reason,
-    actor: `${s.actor.role}:${s.actor.subject}`,
-  });
-}
 
 export function settlementRequested(s: SettlementStep): Notice {
   return toTeamChat(s, OutboxEvent.SETTLEMENT_REQUESTED, {

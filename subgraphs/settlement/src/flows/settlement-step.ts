@@ -5,7 +5,7 @@ import { Agency } from '../domain/agency/agency.entity.js';
 import { appendAudit, type AuditRecord } from '../journal/audit/audit.js';
 import type { Principal } from '../kernel/principal.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
-import { enqueue, type OutboxMessage } from '../outbox/outbox.js';
+import { enqueue, OutboxEvent, TEAM_CHAT_RECIPIENT, type OutboxMessage } from '../outbox/outbox.js';
 import { Partner } from '../domain/partner/partner.entity.js';
 import {
   assertMoveAllowed,
@@ -20,11 +20,64 @@ import type { SettlementService } from '../domain/settlement/settlement.service.
 /** A notification before it gets its dedupe key. */
 export type Notice = Omit<OutboxMessage, 'dedupeKey' | 'settlementId'>;
 
+/** A status move as made: the status it left and its SETTLEMENT_STATUS_CHANGED notice. */
+export interface Moved {
+  from: SettlementStatus;
+  to: SettlementStatus;
+  notice: Notice;
+}
+
+/** What a move writes besides the status: more fields, more facts in its audit entry. */
+export interface MoveWrites {
+  fields?: SettlementChanges;
+  details?: Record<string, unknown>;
+}
+
+/** The settlement a notice is about: every payload opens with it. */
+export const subject = (s: SettlementStep) => ({
+  settlementId: s.id,
+  campaignId: s.campaign.id,
+  campaignTitle: s.campaign.title,
+  settlementType: s.settlement.settlementType,
+});
+
+/** A team-chat message in the settlement's thread: its payload opens with the subject. */
+export const toTeamChat = (
+  s: SettlementStep,
+  event: OutboxEvent,
+  payload: Record<string, unknown>,
+): Notice => ({
+  event,
+  recipient: TEAM_CHAT_RECIPIENT,
+  payload: { ...subject(s), thread: s.id, ...payload },
+});
+
+/** SETTLEMENT_STATUS_CHANGED in the settlement's thread (S10: every status move). */
+function statusChanged(
+  s: SettlementStep,
+  from: SettlementStatus,
+  to: SettlementStatus,
+  reason: string | null,
+  trigger: string,
+): Notice {
+  return toTeamChat(s, OutboxEvent.SETTLEMENT_STATUS_CHANGED, {
+    partnerName: s.partner.name,
+    fromStatus: from,
+    toStatus: to,
+    trigger,
+    reason,
+    actor: `${s.actor.role}:${s.actor.subject}`,
+  });
+}
+
 /**
- * One change of one settlement, inside one transaction: the settlement as read, what it relates
- * to, and what every change does to the settlement itself: the checks, claiming the row
- * (optimistic lock), writing fields, the audit entry and the outbox rows. Other tables are
- * written by their own services; nothing is visible to others until the transaction commits.
+ * The settlement's state machine (DESIGN S2): one change of one settlement, inside one
+ * transaction: the settlement as read, what it relates to, and what every change does to the
+ * settlement itself: the checks, claiming the row (optimistic lock), writing fields, the audit
+ * entry and the outbox rows. Its status changes here only, by {@link move} (a move of the
+ * allowed-moves table) or {@link resetToPending}; a settlement is created SETTLEMENT_PENDING by
+ * SettlementService.createForCampaign. Other tables are written by their own services; nothing
+ * is visible to others until the transaction commits.
  */
 export class SettlementStep {
   /** The settlement's version after {@link claim}; part of every dedupe key. */
@@ -95,6 +148,7 @@ export class SettlementStep {
    * CONCURRENT_MODIFICATION with nothing written.
    */
   async claim(): Promise<void> {
+    if (this.claimedVersion !== null) return;
     const version = await this.tx.getRepository(Settlement).claim(this.id, this.settlement.version);
     if (version === null) {
       throw new PlatformError(
@@ -117,27 +171,53 @@ export class SettlementStep {
   }
 
   /**
-   * A status move: checks it, claims the row, writes the status with `fields` and the
-   * STATUS_CHANGED audit entry. Returns the status moved from.
+   * A status move: checks it against the allowed moves, claims the row, writes the status with
+   * `writes.fields` and the STATUS_CHANGED audit entry (trigger and `writes.details`). Returns
+   * the status moved from and the move's notice, for the caller to queue with its own.
    */
   async move(
     to: SettlementStatus,
     via: MoveTrigger,
     reason: string | null,
-    fields: SettlementChanges = {},
-  ): Promise<SettlementStatus> {
+    writes: MoveWrites = {},
+  ): Promise<Moved> {
     const from = this.settlement.status;
     this.assertMove(to, via);
     await this.claim();
-    await this.update({ ...fields, status: to });
+    await this.tx.getRepository(Settlement).writeStatus(this.id, to, writes.fields ?? {});
     await this.audit({
       action: 'STATUS_CHANGED',
       fromStatus: from,
       toStatus: to,
       reason,
-      details: { trigger: via },
+      details: { trigger: via, ...writes.details },
     });
-    return from;
+    return { from, to, notice: statusChanged(this, from, to, reason, via) };
+  }
+
+  /**
+   * Back to SETTLEMENT_PENDING with new terms (S5, issue 12): not a move of the allowed-moves
+   * table; the type change and the campaign change check their money window first. Writes the
+   * status with `fields` (the request and the advertiser invoice unlinked) and the audit entry
+   * `record`. Returns the status-changed notice, or null when it was PENDING and `announce` is
+   * 'when-moved'.
+   */
+  async resetToPending(
+    via: 'type' | 'campaign',
+    announce: 'always' | 'when-moved',
+    fields: SettlementChanges,
+    record: Omit<AuditRecord, 'settlementId' | 'actor' | 'fromStatus' | 'toStatus'>,
+  ): Promise<Notice | null> {
+    const from = this.settlement.status;
+    await this.claim();
+    await this.tx.getRepository(Settlement).writeStatus(this.id, 'SETTLEMENT_PENDING', {
+      ...fields,
+      requestedAt: null,
+      advertiserInvoiceId: null,
+    });
+    await this.audit({ ...record, fromStatus: from, toStatus: 'SETTLEMENT_PENDING' });
+    if (announce === 'when-moved' && from === 'SETTLEMENT_PENDING') return null;
+    return statusChanged(this, from, 'SETTLEMENT_PENDING', record.reason ?? null, via);
   }
 
   async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {
@@ -158,6 +238,18 @@ export class SettlementStep {
   }
 }
 
+/** The step of `settlement`, read in `tx`, with what it relates to: the one place a step is made. */
+export async function openStep(
+  tx: EntityManager,
+  actor: Principal,
+  settlement: Settlement,
+): Promise<SettlementStep> {
+  const campaign = await tx.findOneOrFail(Campaign, { id: settlement.campaignId });
+  const partner = await tx.findOneOrFail(Partner, { id: settlement.partnerId });
+  const advertiser = await tx.findOneOrFail(Advertiser, { id: campaign.advertiserId });
+  return new SettlementStep(tx, actor, settlement, campaign, partner, advertiser, new Date());
+}
+
 /**
  * Runs `work` on a settlement the actor may see, in one transaction, and returns the settlement
  * as committed. Out of scope or unknown: 404.
@@ -172,12 +264,7 @@ export async function withSettlement(
   // A fork of its own: the request's identity map never holds the transaction's entities.
   await em.fork({ clear: true }).transactional(async (tx) => {
     const settlement = await settlements.get(tx, actor, id, { refresh: true });
-    const campaign = await tx.findOneOrFail(Campaign, { id: settlement.campaignId });
-    const partner = await tx.findOneOrFail(Partner, { id: settlement.partnerId });
-    const advertiser = await tx.findOneOrFail(Advertiser, { id: campaign.advertiserId });
-    await work(
-      new SettlementStep(tx, actor, settlement, campaign, partner, advertiser, new Date()),
-    );
+    await work(await openStep(tx, actor, settlement));
   });
   return em.findOneOrFail(Settlement, { id }, { refresh: true });
 }

@@ -3,7 +3,7 @@ import { PlatformError } from '@campaign/schema';
 import type { Principal } from '../kernel/principal.js';
 import { MONEY_WINDOW, whyMoneyMoved } from '../domain/settlement/money-window.js';
 import { calculateSettlementAmounts } from '../domain/settlement/settlement-amounts.js';
-import * as notices from './settlement-notices.js';
+import { resetToPending } from './reset-to-pending.js';
 import { withSettlement } from './settlement-step.js';
 import type { SettlementType } from '../kernel/settlement-types.js';
 import type { Settlement } from '../domain/settlement/settlement.entity.js';
@@ -28,7 +28,7 @@ export class SettlementTypeChange {
   ): Promise<Settlement> {
     const { reason } = readAction(input);
     const to = input.settlementType;
-    const { invoices, reverseIssuances, campaigns } = this.services;
+    const { invoices, campaigns } = this.services;
     return withSettlement(em, this.services.settlements, actor, id, async (step) => {
       const s = step.settlement;
       if (s.settlementType === to) {
@@ -52,33 +52,19 @@ export class SettlementTypeChange {
         partnerCommissionRate: step.partner.commissionRate,
       });
       await step.claim();
-      const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, step.id);
-      const record = await reverseIssuances.cancelOpen(step.tx, step.id, step.now);
-      await step.update({
-        settlementType: to,
-        status: 'SETTLEMENT_PENDING',
-        requestedAt: null,
-        advertiserInvoiceId: null,
-        ...amounts,
-      });
       await campaigns.changeSettlementType(step.tx, step.campaign.id, to);
-      await step.audit({
-        action: 'TYPE_CHANGED',
-        fromStatus: s.status,
-        toStatus: 'SETTLEMENT_PENDING',
-        fromSettlementType: s.settlementType,
-        toSettlementType: to,
-        reason,
-        details: {
-          before: settlementMoney(s),
-          after: settlementMoney(amounts),
-          cancelledInvoice: cancelledInvoice?.invoiceNumber ?? null,
-          cancelledReverseIssuance: record?.issuanceKey ?? null,
+      await resetToPending(step, this.services, invoice, {
+        via: 'type',
+        announce: 'always',
+        fields: { settlementType: to, ...amounts },
+        audit: {
+          action: 'TYPE_CHANGED',
+          fromSettlementType: s.settlementType,
+          toSettlementType: to,
+          reason,
+          details: { before: settlementMoney(s), after: settlementMoney(amounts) },
         },
       });
-      const out = [notices.statusChanged(step, s.status, 'SETTLEMENT_PENDING', reason, 'type')];
-      if (record) out.push(notices.reverseCancelRequest(step, record));
-      await step.notify(out);
     });
   }
 }

@@ -3,11 +3,10 @@ import { keysetPage } from '../../kernel/paging.js';
 import type { Settlement } from './settlement.entity.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
 
-/** The fields a change may write. */
+/** The fields a change may write; the status only through `writeStatus` (flows/settlement-step.ts). */
 export type SettlementChanges = Partial<
   Pick<
     Settlement,
-    | 'status'
     | 'settlementType'
     | 'agencyId'
     | 'campaignPrice'
@@ -57,6 +56,15 @@ export class SettlementRepository extends EntityRepository<Settlement> {
   /** Writes fields of a settlement its caller has claimed. */
   async write(id: string, changes: SettlementChanges): Promise<void> {
     await this.nativeUpdate({ id }, changes);
+  }
+
+  /** Writes the status of a claimed settlement: the state machine's (settlement-step.ts) alone. */
+  async writeStatus(
+    id: string,
+    status: SettlementStatus,
+    changes: SettlementChanges,
+  ): Promise<void> {
+    await this.nativeUpdate({ id }, { ...changes, status });
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Principal } from '../../kernel/principal.js';
 import * as notices from '../settlement-notices.js';
 import type { Notice, SettlementStep } from '../settlement-step.js';
 import type { WorkflowServices } from '../workflow-services.js';
+import type { SettlementStatus } from '../../kernel/settlement-types.js';
 import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
 import { lockedSettlementStep } from './locked-settlement.js';
 import { taxInvoiceFailed, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices.js';
@@ -49,8 +50,9 @@ export async function applyForwardOutcome(
     const out: Notice[] = [];
     let status = step.settlement.status;
     if (status === 'SETTLEMENT_PENDING') {
-      out.push(...(await successStep(step, services)));
-      status = 'AWAITING_ADVERTISER_PAYMENT';
+      const moved = await successStep(step, services);
+      out.push(...moved.notices);
+      status = moved.to;
     } else {
       await step.claim();
     }
@@ -108,16 +110,17 @@ export async function applyForwardOutcome(
 
 /**
  * SETTLEMENT_PENDING → AWAITING_ADVERTISER_PAYMENT on the provider's success (a move of the
- * allowed-moves table, trigger `tax-invoice-issued`); returns the notices it adds.
+ * allowed-moves table, trigger `tax-invoice-issued`); returns the status and the notices it adds.
  */
-async function successStep(step: SettlementStep, services: WorkflowServices): Promise<Notice[]> {
-  const from = await step.move('AWAITING_ADVERTISER_PAYMENT', 'tax-invoice-issued', null);
-  const out = [
-    notices.statusChanged(step, from, 'AWAITING_ADVERTISER_PAYMENT', null, 'tax-invoice-issued'),
-  ];
+async function successStep(
+  step: SettlementStep,
+  services: WorkflowServices,
+): Promise<{ to: SettlementStatus; notices: Notice[] }> {
+  const moved = await step.move('AWAITING_ADVERTISER_PAYMENT', 'tax-invoice-issued', null);
+  const out = [moved.notice];
   if (step.isBusinessPartner) {
     const record = await services.reverseIssuances.open(step.tx, step.id, step.now);
     if (record) out.push(await notices.reverseIssueRequest(step, record));
   }
-  return out;
+  return { to: moved.to, notices: out };
 }

@@ -1,10 +1,7 @@
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Advertiser } from '../../domain/advertiser/advertiser.entity.js';
 import type { Principal } from '../../kernel/principal.js';
-import { Campaign } from '../../domain/campaign/campaign.entity.js';
-import { Partner } from '../../domain/partner/partner.entity.js';
-import { SettlementStep } from '../settlement-step.js';
+import { openStep, type SettlementStep } from '../settlement-step.js';
 import { Settlement } from '../../domain/settlement/settlement.entity.js';
 
 /**
@@ -36,9 +33,5 @@ export async function lockedSettlementStep(
     lockMode: LockMode.PESSIMISTIC_WRITE,
     refresh: true,
   });
-  if (!settlement) return null;
-  const campaign = await tx.findOneOrFail(Campaign, { id: settlement.campaignId });
-  const partner = await tx.findOneOrFail(Partner, { id: settlement.partnerId });
-  const advertiser = await tx.findOneOrFail(Advertiser, { id: campaign.advertiserId });
-  return new SettlementStep(tx, actor, settlement, campaign, partner, advertiser, new Date());
+  return settlement ? openStep(tx, actor, settlement) : null;
 }
