@@ -14,7 +14,7 @@ import {
   repeatedHeaderError,
   unsafeTextError,
 } from './request-guards.js';
-import type { Route } from './route.js';
+import { respondTo, type Route } from './route.js';
 import { lensRoutes } from './routes/lens.routes.js';
 
 /** Lens first, then every documented route in the order the settlement document lists them. */
@@ -134,7 +134,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
             request.log.error({ errors: result.errors }, 'operation failed');
           return sendError(reply, mapped);
         }
-        const response = route.respond(result.data as never, request);
+        const response = respondTo(route, result.data, request);
         return reply
           .code(response.status)
           .headers(response.headers ?? {})

@@ -20,7 +20,7 @@ export class CreditsService {
   async reserve(
     em: EntityManager,
     tenantId: string,
-    operationId: string,
+    operationId: string | null,
     amount: number,
   ): Promise<boolean> {
     return reserveCredits(em, tenantId, operationId, amount);
@@ -30,7 +30,7 @@ export class CreditsService {
   async settle(
     em: EntityManager,
     tenantId: string,
-    operationId: string,
+    operationId: string | null,
     reserved: number,
     charged: number,
   ): Promise<void> {

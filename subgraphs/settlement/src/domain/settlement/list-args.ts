@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_ID, SERIAL_ID } from '../../kernel/ids.js';
 import { parseInput } from '../../kernel/input-rules.js';
 import { decodePosition, encodePosition, parseLimit } from '../../kernel/paging.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
@@ -84,14 +85,12 @@ export const dateBound = (end: 'from' | 'to') =>
     return { at, inclusive: true };
   });
 
-export const idFilter = z
-  .string()
-  .regex(/^[1-9]\d{0,17}$/, { error: 'must be a positive whole number.' });
+export const idFilter = z.string().regex(SERIAL_ID, { error: 'must be a positive whole number.' });
 
 const filterSchema = z.object({
   partnerId: given(idFilter),
   agencyId: given(idFilter),
-  campaignId: given(z.string().regex(/^CAM[1-9]\d{0,16}$/, { error: 'must look like CAM123.' })),
+  campaignId: given(z.string().regex(CAMPAIGN_ID.pattern, { error: 'must look like CAM123.' })),
   status: given(z.custom<SettlementStatus>()),
   from: given(dateBound('from')),
   to: given(dateBound('to')),
