@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import {
   GraphQLJsonSchema,
   schemaRef,
   type JsonSchema as Schema,
   type OperationShape,
 } from '@campaign/schema';
-import type { Route } from './route.js';
+import { respondTo, type Route } from './route.js';
 import {
   audienceOf,
   errorCodesOf,
@@ -166,9 +167,10 @@ export class OperationBuilder {
 
   /** The success answer, as the route's own `respond` shapes it. */
   private success(route: Route<never>, shape: OperationShape): Record<string, Schema> {
-    const probe = route.respond(
-      { result: { fileName: 'f', contentType: XLSX, base64: '' } } as never,
-      {} as never,
+    const probe = respondTo(
+      route,
+      { result: { fileName: 'f', contentType: XLSX, base64: '' } },
+      {} as FastifyRequest,
     );
     if (Buffer.isBuffer(probe.body)) {
       return {
