@@ -8,6 +8,7 @@ import {
 } from '@campaign/platform';
 import { EXECUTE_TASK, RECONCILE_TASK } from './job-queue.js';
 import type { OperationRow } from './operation-record.js';
+import { RECONCILIATION_BACKLOG } from './operation.repository.js';
 
 /**
  * The lens engine's series (issue 26; names in DESIGN.md 7). Counters move where an operation
@@ -46,12 +47,6 @@ export function recordSettled(row: OperationRow): void {
   if (refundedNow) refunded.inc({ operation }, refundedNow);
   if (reserved !== chargedNow + refundedNow) unbalanced.inc({ operation });
 }
-
-/** Uses the partial index on RECONCILIATION_REQUIRED rows: reads only those. */
-const RECONCILIATION_BACKLOG = {
-  name: 'metrics_reconciliation_backlog',
-  text: `select count(*)::int as count from operation where status = 'RECONCILIATION_REQUIRED'`,
-};
 
 /** The lens subgraph's scrape-time gauges: the reconciliation backlog and its job runner. */
 export function observeLensDomain(

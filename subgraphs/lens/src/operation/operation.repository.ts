@@ -106,3 +106,9 @@ export function expireLeases(
     [batch, task, maxAttempts],
   );
 }
+
+/** Metrics (issue 26): uses the partial index on RECONCILIATION_REQUIRED rows: reads only those. */
+export const RECONCILIATION_BACKLOG: PreparedStatement = {
+  name: 'metrics_reconciliation_backlog',
+  text: `select count(*)::int as count from operation where status = 'RECONCILIATION_REQUIRED'`,
+};
