@@ -108,6 +108,8 @@ export function preferStableSemconv(settings: TelemetryEnv): void {
 }
 
 const metricsEnv = z.object({
+  /** false: no request histogram and no /metrics at all (the benchmark's baseline). */
+  METRICS_ENABLED: booleanVar(true),
   /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   NODE_ENV: z.string().optional(),

@@ -16,6 +16,7 @@ import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-ht
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
 import { graphqlOperationMetrics } from './graphql-metrics.js';
+import { metricsEnabled } from './metrics.js';
 
 /** The header the gateway proves itself with to the subgraphs (DESIGN.md L13). */
 export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
@@ -107,7 +108,7 @@ export async function mountGraphQL<C extends BaseContext>(
           };
         },
       },
-      graphqlOperationMetrics<C>(),
+      ...(metricsEnabled() ? [graphqlOperationMetrics<C>()] : []),
       ...(options.plugins ?? []),
     ],
   });

@@ -92,10 +92,14 @@ export function boundedLabel(max = MAX_LABEL_VALUES): (value: string) => string 
  * 404: an exposed port never hands out the service's internals by default).
  */
 export function metricsAccess(env?: Record<string, string | undefined>) {
-  const { METRICS_TOKEN, NODE_ENV } = metricsSettings(env);
+  const { METRICS_ENABLED, METRICS_TOKEN, NODE_ENV } = metricsSettings(env);
+  if (!METRICS_ENABLED) return { mode: 'disabled' as const };
   if (METRICS_TOKEN) return { mode: 'token' as const, token: METRICS_TOKEN };
   return { mode: NODE_ENV === 'production' ? ('off' as const) : ('open' as const) };
 }
+
+/** Whether this process records request and operation metrics (METRICS_ENABLED, default true). */
+export const metricsEnabled = (): boolean => metricsAccess().mode !== 'disabled';
 
 function bearerMatches(header: string | undefined, token: string): boolean {
   const sent = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -109,6 +113,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * a request no route matched is `unmatched`.
  */
 export function installMetrics(app: FastifyInstance, access = metricsAccess()): void {
+  // METRICS_ENABLED=false: what the benchmark compares the default with (metrics' own cost).
+  if (access.mode === 'disabled') return;
   collectDefaultsOnce();
   const duration = histogram(
     'http_server_request_duration_seconds',
