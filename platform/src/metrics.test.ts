@@ -30,6 +30,9 @@ describe('GET /metrics', () => {
     expect(metricsAccess({ METRICS_TOKEN: token })).toEqual({ mode: 'token', token });
     expect(metricsAccess({ NODE_ENV: 'production' })).toEqual({ mode: 'off' });
     expect(metricsAccess({})).toEqual({ mode: 'open' });
+    expect(metricsAccess({ METRICS_ENABLED: 'false', METRICS_TOKEN: token })).toEqual({
+      mode: 'disabled',
+    });
     const guarded = await appWith({ mode: 'token', token });
     expect((await guarded.inject({ url: '/metrics' })).statusCode).toBe(401);
     const wrong = { authorization: 'Bearer a-metrics-token-of-32-characterX' };
@@ -40,5 +43,8 @@ describe('GET /metrics', () => {
     const off = await appWith({ mode: 'off' });
     expect((await off.inject({ url: '/metrics' })).statusCode).toBe(404);
     await off.close();
+    const disabled = await appWith({ mode: 'disabled' });
+    expect((await disabled.inject({ url: '/metrics' })).statusCode).toBe(404);
+    await disabled.close();
   });
 });
