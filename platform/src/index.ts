@@ -1,5 +1,7 @@
 export * from './config.js';
 export * from './http.js';
+export * from './client-errors.js';
+export * from './route-methods.js';
 export * from './logger.js';
 export * from './service-runner.js';
 export * from './graphql-server.js';

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   GraphQLJsonSchema,
   schemaRef,
@@ -5,7 +6,7 @@ import {
   type JsonSchema as Schema,
   type OperationShape,
 } from '@campaign/schema';
-import type { Route } from './route.js';
+import { respondTo, type Route } from './route.js';
 import {
   audienceOf,
   errorCodesOf,
@@ -170,9 +171,10 @@ export class OperationBuilder {
 
   /** The success answer, as the route's own `respond` shapes it. */
   private success(route: Route<never>, shape: OperationShape): Record<string, Schema> {
-    const probe = route.respond(
-      { result: { fileName: 'f', contentType: XLSX, base64: '' } } as never,
-      {} as never,
+    const probe = respondTo(
+      route,
+      { result: { fileName: 'f', contentType: XLSX, base64: '' } },
+      {} as FastifyRequest,
     );
     if (Buffer.isBuffer(probe.body)) {
       return {
