@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   GraphQLJsonSchema,
   schemaRef,
+  type InputRules,
   type JsonSchema as Schema,
   type OperationShape,
 } from '@campaign/schema';
@@ -24,6 +25,8 @@ export interface SettlementOpenApiSources {
   sdl: string;
   /** The webhook body's JSON Schema (the settlement subgraph's zod rule, as JSON Schema). */
   webhookBody: Schema;
+  /** The settlement subgraph's input rules (its zod models, as JSON Schema). */
+  inputRules?: InputRules;
 }
 
 /** What a workbook download is (the quotation paths answer the file itself). */
@@ -57,7 +60,7 @@ export class OperationBuilder {
   readonly responses: Record<string, Schema> = {};
 
   constructor(private readonly sources: SettlementOpenApiSources) {
-    this.gql = new GraphQLJsonSchema(sources.sdl);
+    this.gql = new GraphQLJsonSchema(sources.sdl, sources.inputRules);
   }
 
   operation(route: Route<never>): Schema {
@@ -134,7 +137,8 @@ export class OperationBuilder {
               in: 'query',
               required: false,
               ...described('limit'),
-              schema: { type: 'integer' },
+              // The variable's schema (its rule's range included); a query string has no null.
+              schema: { ...byName.get('limit')!.schema, type: 'integer' },
             },
           ]
         : []),

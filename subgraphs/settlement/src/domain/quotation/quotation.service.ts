@@ -84,7 +84,7 @@ export interface RawQuotationFilter {
   to?: string | null;
 }
 
-const filterRules = z.object({
+export const quotationFilterRules = z.object({
   status: given(z.custom<QuotationStatus>()),
   advertiserId: given(idFilter),
   agencyId: given(idFilter),
@@ -126,7 +126,7 @@ export class QuotationService {
   ): Promise<Page<Quotation>> {
     const pageSize = parseLimit(limit);
     const after = decodePosition(QUOTATION_CURSOR, cursor);
-    const f = parseInput(filterRules, { ...filter });
+    const f = parseInput(quotationFilterRules, { ...filter });
     const defaultAgencyId = await this.agencies.defaultAgencyId(em);
     const scope = scopeOf(principal);
     const conditions: ObjectQuery<Quotation>[] = [];
