@@ -1,16 +1,25 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { COMPILED_CONDITION, repoRoot } from '@campaign/stack';
 import { describe, expect, it } from 'vitest';
 import { cliFor } from '../support/cli.js';
-import { eventually } from '../support/sinks.js';
 import type { ReceivedSpan } from '../support/otlp-receiver.js';
-import { call, graphqlOk } from './support/fault-stack.js';
+import { call } from './support/fault-stack.js';
 import { useObservedStack } from './support/observed-stack.js';
 import { ALERT_RULES, promtool, usePrometheus } from './support/prometheus.js';
+import {
+  clientCallOf,
+  fromService,
+  isDatabase,
+  requestedSettlement,
+  traceIdOf,
+  traceparent,
+  traceWith as traceOf,
+  waitFor,
+} from './support/traces.js';
 
 /**
  * Issue 26, "Done when": one trace per client request across the adapter, the gateway, a
@@ -21,39 +30,14 @@ import { ALERT_RULES, promtool, usePrometheus } from './support/prometheus.js';
 const observed = useObservedStack('http/protobuf');
 const prometheus = usePrometheus(() => observed.stack.urls);
 
-/** Polls until `read` gives something (not null). */
-async function waitFor<T>(read: () => Promise<T | null>, what: string): Promise<T> {
-  return (await eventually(read, (value) => value !== null, what)) as T;
-}
-
 const run = promisify(execFile);
 
 const BANK_ACCOUNT = '3333-01-7654321';
 /** Values no span may show: credentials, keys, addresses, and a query value (the handle). */
 const secrets: string[] = [BANK_ACCOUNT, 'username=trace.billed'];
-const traceIdOf = () => randomBytes(16).toString('hex');
-const traceparent = (traceId: string) => `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
 
-const spansOf = (traceId: string) => observed.otlp.spans.filter((s) => s.traceId === traceId);
-const isDatabase = (s: ReceivedSpan) =>
-  s.attributes['db.system.name'] === 'postgresql' || s.attributes['db.system'] === 'postgresql';
-
-/** Waits until the trace has spans matching every predicate; returns the trace's spans. */
-async function traceWith(
-  traceId: string,
-  wanted: Record<string, (s: ReceivedSpan) => boolean>,
-): Promise<ReceivedSpan[]> {
-  return waitFor(
-    async () => {
-      const spans = spansOf(traceId);
-      const missing = Object.entries(wanted).filter(([, test]) => !spans.some(test));
-      return missing.length ? null : spans;
-    },
-    `trace ${traceId} with ${Object.keys(wanted).join(', ')}`,
-  );
-}
-
-const fromService = (service: string) => (s: ReceivedSpan) => s.service === service;
+const traceWith = (traceId: string, wanted: Parameters<typeof traceOf>[2]) =>
+  traceOf(observed.otlp.spans, traceId, wanted);
 const lensDatabase = (s: ReceivedSpan) => s.service === 'lens' && isDatabase(s);
 
 const lensCall = (key: string, handle: string, traceId: string, idempotencyKey = randomUUID()) => {
@@ -86,7 +70,7 @@ describe('traces (OTLP over http/protobuf)', () => {
       gateway: fromService('gateway'),
       lens: fromService('lens'),
       database: lensDatabase,
-      upstream: (s) => s.service === 'lens' && s.kind === 3 && 'url.full' in s.attributes,
+      upstream: clientCallOf('lens'),
     });
     // Server spans are named by route template (semantic conventions), never by the raw path.
     expect(spans.map((s) => `${s.service} ${s.name}`)).toContain(
@@ -121,76 +105,22 @@ describe('traces (OTLP over http/protobuf)', () => {
       adapter: fromService('rest-adapter'),
       gateway: fromService('gateway'),
       database: lensDatabase,
-      upstream: (s) => s.service === 'lens' && s.kind === 3 && 'url.full' in s.attributes,
+      upstream: clientCallOf('lens'),
       settle: (s) => lensDatabase(s) && String(s.attributes['db.query.text']).includes('settle'),
     });
     expect(spans.length).toBeGreaterThan(5);
   });
 
   it('a settlement move that sends e-mail: the SMTP delivery is linked into its trace', async () => {
-    const gateway = observed.stack.urls.gateway;
     const partnerEmail = `trace-partner-${Date.now()}@notify.example`;
     const advertiserEmail = `trace-adv-${Date.now()}@notify.example`;
-    secrets.push(partnerEmail, advertiserEmail);
-    const { createPartner } = await graphqlOk<{ createPartner: { id: number } }>(
-      gateway,
-      admin,
-      `mutation($input: CreatePartnerInput!) { createPartner(input: $input) { id } }`,
-      {
-        input: {
-          name: `Trace Partner ${Date.now()}`,
-          entityType: 'INDIVIDUAL',
-          email: partnerEmail,
-          bankName: 'Kakao Bank',
-          accountNumber: BANK_ACCOUNT,
-          accountHolder: 'Trace Holder',
-        },
-      },
-    );
-    const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
-      gateway,
-      admin,
-      `mutation($input: CreateAdvertiserInput!) { createAdvertiser(input: $input) { id } }`,
-      { input: { name: `Trace Advertiser ${Date.now()}`, email: advertiserEmail } },
-    );
-    const { createCampaign } = await graphqlOk<{ createCampaign: { id: string } }>(
-      gateway,
-      admin,
-      `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`,
-      {
-        input: {
-          partnerId: createPartner.id,
-          advertiserId: createAdvertiser.id,
-          title: 'Traced campaign',
-          price: '1000000.00',
-        },
-      },
-    );
-    const { markCampaignUploaded } = await graphqlOk<{
-      markCampaignUploaded: { settlement: { id: string } };
-    }>(
-      gateway,
-      admin,
-      `mutation($id: ID!) { markCampaignUploaded(id: $id) { settlement { id } } }`,
-      {
-        id: createCampaign.id,
-      },
-    );
-    const id = markCampaignUploaded.settlement.id;
-    const partner = await cliFor(
-      observed.stack.urls,
-      'auth:token',
-      '--role',
-      'PARTNER',
-      '--partner',
-      String(createPartner.id),
-    );
-    secrets.push(partner);
-    const rest = observed.stack.urls.rest;
-    const requested = await call(rest, 'POST', `/api/partner/settlements/${id}/request`, {
-      token: partner,
+    const { id, partner } = await requestedSettlement(observed.stack.urls, admin, {
+      partnerEmail,
+      advertiserEmail,
+      bankAccount: BANK_ACCOUNT,
     });
-    expect(requested.status).toBe(200);
+    secrets.push(partnerEmail, advertiserEmail, partner);
+    const rest = observed.stack.urls.rest;
     const traceId = traceIdOf();
     const moved = await call(rest, 'PATCH', `/api/admin/settlements/${id}/status`, {
       token: admin,
@@ -333,7 +263,7 @@ describe('work the reconciler took over', () => {
         s.attributes['lens.operation.id'] === answer.body.data.operationId &&
         s.attributes['lens.attempt.from'] === 'RECONCILIATION_REQUIRED' &&
         s.links.some((l) => l.traceId === traceId),
-      upstream: (s) => s.service === 'lens' && s.kind === 3 && 'url.full' in s.attributes,
+      upstream: clientCallOf('lens'),
     });
     const attempt = spans.find((s) => s.name === 'lens attempt accounts.profile')!;
     // The upstream read of that attempt is its child.
