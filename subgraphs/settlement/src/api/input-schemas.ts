@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { createAgencyRules, updateAgencyRules } from './agency/agency-rules.js';
-import { businessNumberField } from './business/business-number-field.js';
-import { limitRules } from './paging.js';
-import { quotationFilterRules } from './quotation/quotation.service.js';
-import { quotationLineRules, quotationRules } from './quotation/quotation-rules.js';
-import { settlementFilterRules } from './settlement/list-args.js';
-import {
-  actionRules,
-  completeRules,
-  partnerInvoiceRules,
-} from './settlement/workflow/trigger-inputs.js';
+import { createAgencyRules, updateAgencyRules } from '../domain/agency/agency-rules.js';
+import { businessNumberField } from '../kernel/business-number/business-number-field.js';
+import { limitRules } from '../kernel/paging.js';
+import { quotationFilterRules } from '../domain/quotation/quotation.service.js';
+import { quotationLineRules, quotationRules } from '../domain/quotation/quotation-rules.js';
+import { settlementFilterRules } from '../domain/settlement/list-args.js';
+import { actionRules, completeRules, partnerInvoiceRules } from '../flows/trigger-inputs.js';
 
 /**
  * The zod rule that reads each GraphQL input type, by the type's name, and each argument that
