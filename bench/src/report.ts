@@ -77,8 +77,7 @@ export function observabilityCost(cells: Cell[], results: Map<Cell, Sample>): st
     '|---|---:|---:|---:|---:|---:|',
   ];
   for (const row of COST_ROWS) {
-    const base = at(row, 'REST');
-    const [off, traced] = COST_HOPS.map((hop) => at(row, hop));
+    const [base, off, traced] = COST_HOPS.map((hop) => at(row, hop));
     if (!base || !off || !traced) continue;
     const pct = (a: Sample, b: Sample) =>
       `${fixed((100 * (totalCpu(a) - totalCpu(b))) / totalCpu(b))} %`;
