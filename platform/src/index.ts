@@ -20,3 +20,4 @@ export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
 export * from './browser-page.js';
+export * from './outbox/index.js';

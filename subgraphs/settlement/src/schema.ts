@@ -8,7 +8,7 @@ import { BusinessVerificationResolver } from './business/business-verification.r
 import type { SettlementContext } from './context.js';
 import { CampaignResolver } from './campaign/campaign.resolver.js';
 import { AdvertiserInvoiceResolver } from './invoice/invoice.resolver.js';
-import { OutboxResolver } from './outbox/outbox.resolver.js';
+import { OutboxResolver } from './journal/outbox/outbox.resolver.js';
 import { PartnerResolver } from './partner/partner.resolver.js';
 import { PartnerPayoutResolver } from './payout/payout.resolver.js';
 import { QuotationResolver } from './quotation/quotation.resolver.js';

@@ -5,7 +5,7 @@ import { BusinessVerificationService } from './business/business-verification.se
 import { CampaignChange } from './campaign/campaign-change.js';
 import { CampaignService } from './campaign/campaign.service.js';
 import { InvoiceService } from './invoice/invoice.service.js';
-import { OutboxAdminService } from './outbox/outbox-admin.js';
+import { OutboxAdminService } from './journal/outbox/outbox-admin.js';
 import type { OutsideSystems } from './outside/systems.js';
 import {
   BusinessStatusUnavailableError,

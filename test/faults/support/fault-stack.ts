@@ -43,6 +43,9 @@ export const stopDatabase = () => control('POST', '/database/stop');
 export const startDatabase = () => control('POST', '/database/start');
 export const systemDown = (system: OutsideSystem) => control('POST', `/outage/${system}/down`);
 export const systemUp = (system: OutsideSystem) => control('POST', `/outage/${system}/up`);
+/** The system answers each new connection `ms` late (0: promptly again). */
+export const systemSlow = (system: OutsideSystem, ms: number) =>
+  control('POST', `/slowness/${system}/${ms}`);
 
 /** Second copies accepted so far in this run (in a lost-acknowledgement window), per channel. */
 export const acceptedCopies = () =>

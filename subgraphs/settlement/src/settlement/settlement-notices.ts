@@ -5,7 +5,7 @@ import {
   OutboxEvent,
   TAX_INVOICE_PROVIDER_RECIPIENT,
   TEAM_CHAT_RECIPIENT,
-} from '../outbox/outbox.js';
+} from '../journal/outbox/outbox.js';
 import type { PartnerPayout } from '../payout/partner-payout.entity.js';
 import type { ReverseIssuance } from '../reverse-issuance/reverse-issuance.entity.js';
 import { calculateInvoiceAmounts } from '../invoice/invoice-amounts.js';

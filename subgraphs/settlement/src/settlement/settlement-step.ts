@@ -5,7 +5,7 @@ import { Agency } from '../agency/agency.entity.js';
 import { appendAudit, type AuditRecord } from '../audit/audit.js';
 import type { Principal } from '../auth/principal.js';
 import { Campaign } from '../campaign/campaign.entity.js';
-import { enqueue, type OutboxMessage } from '../outbox/outbox.js';
+import { enqueue, type OutboxMessage } from '../journal/outbox/outbox.js';
 import { Partner } from '../partner/partner.entity.js';
 import { assertMoveAllowed, isTerminal, type MoveTrigger } from './settlement-moves.js';
 import type { SettlementChanges } from './settlement.repository.js';

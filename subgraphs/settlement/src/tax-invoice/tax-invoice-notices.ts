@@ -1,7 +1,7 @@
 import { calculateInvoiceAmounts } from '../invoice/invoice-amounts.js';
 import type { AdvertiserInvoice } from '../invoice/advertiser-invoice.entity.js';
 import { bankAccountOf } from '../money/bank-account.js';
-import { OutboxEvent } from '../outbox/outbox.js';
+import { OutboxEvent } from '../journal/outbox/outbox.js';
 import {
   agencyParty,
   documentAmounts,
