@@ -1,5 +1,35 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+/**
+ * Who may import whom in the settlement subgraph (docs/architecture.md): api → flows → domain →
+ * journal → kernel, with outside/ (the ports to outside systems and their adapters) beside them.
+ * The files at the top (server, schema, services: the composition root) may import anything and
+ * nothing imports them. Type imports count too. journal/ may reach outside/ as well: the outbox's
+ * channel handlers (journal/outbox/) deliver through the outside systems' ports; the delivery
+ * itself is the platform's (platform/src/outbox/).
+ */
+const SETTLEMENT = './subgraphs/settlement/src';
+const mayImport = {
+  api: ['flows', 'domain', 'journal', 'kernel', 'outside'],
+  flows: ['domain', 'journal', 'kernel', 'outside'],
+  domain: ['journal', 'kernel'],
+  journal: ['kernel', 'outside'],
+  kernel: [],
+  outside: ['kernel'],
+};
+const settlementParts = Object.keys(mayImport);
+const layerZones = Object.entries(mayImport).map(([layer, allowed]) => ({
+  target: `${SETTLEMENT}/${layer}`,
+  from: [
+    `${SETTLEMENT}/*.ts`,
+    ...settlementParts
+      .filter((part) => part !== layer && !allowed.includes(part))
+      .map((part) => `${SETTLEMENT}/${part}/**`),
+  ],
+  message: `settlement ${layer}/ may import ${allowed.join(', ') || 'no other layer'} (docs/architecture.md).`,
+}));
 
 export default tseslint.config(
   {
@@ -27,6 +57,14 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      // A type assertion to `never` silences every check on a value (issue 22): type it instead.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSNeverKeyword',
+          message: 'No `as never`: give the value its type (OptionalProps, FilterQuery, ...).',
+        },
+      ],
       // Configuration is read once per service, in its config.ts.
       'no-restricted-properties': [
         'error',
@@ -37,6 +75,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The layers of the settlement subgraph; a test beside its code may reach further up.
+    files: [`${SETTLEMENT.slice(2)}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
     files: ['**/config.ts', '**/*.test.ts', 'test/**', 'bench/**', 'stack/src/**'],

@@ -22,8 +22,10 @@ export function useWorkflow() {
   const em = () => orm().em.fork();
 
   const admin: Principal = { subject: 'svc', role: 'SUPER_ADMIN', agencyId: null, partnerId: null };
-  const partners: Record<'INDIVIDUAL' | 'CORPORATE_BUSINESS', { id: string; actor: Principal }> =
-    {} as never;
+  const partners = {} as Record<
+    'INDIVIDUAL' | 'CORPORATE_BUSINESS',
+    { id: string; actor: Principal }
+  >;
   let advertiserId: number;
 
   beforeAll(async () => {
@@ -63,7 +65,7 @@ export function useWorkflow() {
       },
       admin,
     );
-    await services.campaigns.markUploaded(em(), campaign.id, admin);
+    await services.campaignUpload.markUploaded(em(), campaign.id, admin);
     return (await em().findOneOrFail(Settlement, { campaignId: campaign.id })).id;
   }
 

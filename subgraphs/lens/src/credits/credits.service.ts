@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerKind } from './credit-ledger-entry.entity.js';
+import {
+  addToBalance,
+  appendLedgerEntry,
+  creditBalance,
+  reserveCredits,
+  settleCredits,
+} from './credits.repository.js';
 
 /**
  * Every balance movement is one update of the tenant row plus its ledger entries, in the caller's
@@ -10,45 +17,15 @@ import type { LedgerKind } from './credit-ledger-entry.entity.js';
  */
 export class CreditsService {
   /** Takes `amount` from the balance; false when the balance cannot cover it (nothing written). */
-  async reserve(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string,
-    amount: number,
-  ): Promise<boolean> {
-    const [row] = await em.execute<{ reserved: boolean }[]>(
-      `select lens_reserve_credits(?, ?, ?) as reserved`,
-      [tenantId, operationId, amount],
-    );
-    return row!.reserved;
-  }
+  readonly reserve = reserveCredits;
 
   /** Ends a reservation: the whole reservation is released, then what was delivered is charged. */
-  async settle(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string,
-    reserved: number,
-    charged: number,
-  ): Promise<void> {
-    await em.execute(`select lens_settle_credits(?, ?, ?, ?)`, [
-      tenantId,
-      operationId,
-      reserved,
-      charged,
-    ]);
-  }
+  readonly settle = settleCredits;
+
+  readonly balance = creditBalance;
 
   async topUp(em: EntityManager, tenantId: string, amount: number): Promise<string> {
     return this.move(em, tenantId, null, 'TOP_UP', amount);
-  }
-
-  async balance(em: EntityManager, tenantId: string): Promise<string> {
-    const rows = await em.execute<{ credit_balance: string }[]>(
-      `select credit_balance from tenant where id = ?`,
-      [tenantId],
-    );
-    return rows[0]?.credit_balance ?? '0';
   }
 
   private async move(
@@ -58,26 +35,8 @@ export class CreditsService {
     kind: LedgerKind,
     amount: number,
   ): Promise<string> {
-    const rows = await em.execute<{ credit_balance: string }[]>(
-      `update tenant set credit_balance = credit_balance + ? where id = ? returning credit_balance`,
-      [amount, tenantId],
-    );
-    const balance = rows[0]!.credit_balance;
-    await this.record(em, tenantId, operationId, kind, amount, balance);
-    return balance;
-  }
-
-  private async record(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string | null,
-    kind: LedgerKind,
-    amount: number,
-    balanceAfter: string,
-  ): Promise<void> {
-    await em.execute(
-      `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after) values (?, ?, ?, ?, ?)`,
-      [tenantId, operationId, kind, amount, balanceAfter],
-    );
+    const balanceAfter = await addToBalance(em, tenantId, amount);
+    await appendLedgerEntry(em, { tenantId, operationId, kind, amount, balanceAfter });
+    return balanceAfter;
   }
 }

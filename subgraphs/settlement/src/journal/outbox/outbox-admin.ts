@@ -1,9 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import type { AgencyService } from '../../agency/agency.service.js';
-import type { Principal } from '../../auth/principal.js';
-import { scopeOf } from '../../auth/scope.js';
-import { decodePosition, encodePosition, pageOf, parseLimit, type Page } from '../../paging.js';
+import type { Principal } from '../../kernel/principal.js';
+import { scopeOf } from '../../kernel/scope.js';
+import {
+  decodePosition,
+  encodePosition,
+  pageOf,
+  parseLimit,
+  type Page,
+} from '../../kernel/paging.js';
 import type { OutboxChannel } from './outbox.js';
 import { OutboxAdminRepository, type OutboxScope } from './outbox-admin.repository.js';
 
@@ -36,12 +41,13 @@ const CURSOR_TAG = 'o1';
 export class OutboxAdminService {
   private readonly repository = new OutboxAdminRepository();
 
-  constructor(private readonly agencies: AgencyService) {}
+  /** `defaultAgencyId`: the agency a settlement without one belongs to (the agency table's). */
+  constructor(private readonly defaultAgencyId: (em: EntityManager) => Promise<string>) {}
 
   private async scope(em: EntityManager, principal: Principal): Promise<OutboxScope> {
     const { agencyId } = scopeOf(principal);
     if (agencyId === null) return { agencyId: null };
-    return { agencyId, defaultAgencyId: await this.agencies.defaultAgencyId(em) };
+    return { agencyId, defaultAgencyId: await this.defaultAgencyId(em) };
   }
 
   /** DEAD messages, newest first, paged like every list of the subgraph. */
