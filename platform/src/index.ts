@@ -27,3 +27,4 @@ export * from './telemetry.js';
 export * from './trace-context.js';
 export * from './metrics.js';
 export * from './job-metrics.js';
+export * from './outbox/index.js';
