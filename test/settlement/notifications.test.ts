@@ -51,6 +51,21 @@ function expectNotification(mail: SinkMail, id: string, event: string, to: strin
 const messageIdsOnce = (mails: SinkMail[]) =>
   expect(new Set(mails.map((m) => m.messageId)).size).toBe(mails.length);
 
+/** The mails to `to`: exactly one per event of `events`, each Message-ID once. */
+async function inbox(to: string, events: string[]): Promise<SinkMail[]> {
+  const mails = await mailsFor(sink(), to, events);
+  expect(mails).toHaveLength(events.length);
+  messageIdsOnce(mails);
+  return mails;
+}
+
+/** The one `event` mail of settlement `id` among `mails`, its headers checked. */
+function notice(mails: SinkMail[], id: string, event: string, to: string): SinkMail {
+  const mail = only(mails, event);
+  expectNotification(mail, id, event, to);
+  return mail;
+}
+
 /** The thread once it holds `count` messages; the texts, oldest first. */
 async function thread(id: string, count: number): Promise<string[]> {
   const posts = await eventually(
@@ -94,15 +109,12 @@ describe('notifications (S10)', () => {
     );
 
     // The provider's tax invoice (waited for above) is a mail of its own to the advertiser.
-    const toAdvertiser = await mailsFor(sink(), advertiserMail, [
+    const toAdvertiser = await inbox(advertiserMail, [
       'PAYMENT_REQUEST_ADVERTISER',
       'INVOICE_ISSUED_ADVERTISER',
       'PAYMENT_CONFIRMED_ADVERTISER',
     ]);
-    expect(toAdvertiser).toHaveLength(3);
-    messageIdsOnce(toAdvertiser);
-    const request = only(toAdvertiser, 'PAYMENT_REQUEST_ADVERTISER');
-    expectNotification(request, id, 'PAYMENT_REQUEST_ADVERTISER', advertiserMail);
+    const request = notice(toAdvertiser, id, 'PAYMENT_REQUEST_ADVERTISER', advertiserMail);
     expect(request.subject).toContain(invoiceNumber);
     expect(request.text).toMatch(/Supply amount:\s+KRW 1,000,005\.00/);
     expect(request.text).toMatch(/VAT:\s+KRW 100,001\.00/);
@@ -112,27 +124,22 @@ describe('notifications (S10)', () => {
     );
     expect(request.html).toContain('<td>KRW 1,100,006.00</td>');
     expect(request.html).toContain(`<td>${invoiceNumber}</td>`);
-    const confirmed = only(toAdvertiser, 'PAYMENT_CONFIRMED_ADVERTISER');
-    expectNotification(confirmed, id, 'PAYMENT_CONFIRMED_ADVERTISER', advertiserMail);
+    const confirmed = notice(toAdvertiser, id, 'PAYMENT_CONFIRMED_ADVERTISER', advertiserMail);
     expect(confirmed.text).toMatch(new RegExp(`Invoice number:\\s+${invoiceNumber}`));
     expect(confirmed.text).toMatch(/Amount:\s+KRW 1,100,006\.00/);
 
-    const toPartner = await mailsFor(sink(), partnerMail, [
+    // An INDIVIDUAL partner issues no tax invoice: no INVOICE_REQUEST_PARTNER.
+    const toPartner = await inbox(partnerMail, [
       'ADVERTISER_PAID_PARTNER',
       'PAYOUT_COMPLETED_PARTNER',
     ]);
-    // An INDIVIDUAL partner issues no tax invoice: no INVOICE_REQUEST_PARTNER.
-    expect(toPartner).toHaveLength(2);
-    messageIdsOnce(toPartner);
-    const paid = only(toPartner, 'ADVERTISER_PAID_PARTNER');
-    expectNotification(paid, id, 'ADVERTISER_PAID_PARTNER', partnerMail);
+    const paid = notice(toPartner, id, 'ADVERTISER_PAID_PARTNER', partnerMail);
     expect(paid.text).toMatch(/Campaign price:\s+KRW 1,000,005\.00/);
     expect(paid.text).toMatch(/Commission:\s+KRW 300,002\.00/);
     expect(paid.text).toMatch(/Settlement amount:\s+KRW 700,003\.00/);
     expect(paid.text).toMatch(/Withholding tax:\s+KRW 23,100\.00/);
     expect(paid.text).toMatch(/Payout amount:\s+KRW 676,903\.00/);
-    const payout = only(toPartner, 'PAYOUT_COMPLETED_PARTNER');
-    expectNotification(payout, id, 'PAYOUT_COMPLETED_PARTNER', partnerMail);
+    const payout = notice(toPartner, id, 'PAYOUT_COMPLETED_PARTNER', partnerMail);
     expect(payout.subject).toBe(`Payout ${payoutNumber} sent: KRW 676,903.00`);
     expect(payout.text).toMatch(/Transaction:\s+TX-5521/);
     expect(payout.text).toMatch(
@@ -165,23 +172,19 @@ describe('notifications (S10)', () => {
     await f.expectOk(f.call('POST', f.partnerPath(id, '/invoice-issued'), p.token));
     await f.expectOk(f.call('POST', f.adminPath(id, '/invoice-paid'), admin));
 
-    const mails = await mailsFor(sink(), advertiserMail, [
+    const mails = await inbox(advertiserMail, [
       'DIRECT_SETTLEMENT_REQUEST',
       'INVOICE_ISSUED_ADVERTISER',
       'PAYMENT_CONFIRMED_ADVERTISER',
     ]);
-    expect(mails).toHaveLength(3);
-    messageIdsOnce(mails);
-    const request = only(mails, 'DIRECT_SETTLEMENT_REQUEST');
-    expectNotification(request, id, 'DIRECT_SETTLEMENT_REQUEST', advertiserMail);
+    const request = notice(mails, id, 'DIRECT_SETTLEMENT_REQUEST', advertiserMail);
     expect(request.subject).toContain(`please pay Jiwoo ${tag}`);
     expect(request.text).toMatch(/Amount:\s+KRW 2,500,000\.00/);
     expect(request.text).toMatch(
       /Partner's bank account\n\s+Bank:\s+Kakao Bank\n\s+Account number:\s+3333-01-1234567\n\s+Account holder:\s+Park Minseo/,
     );
     expect(request.html).toContain('<td>3333-01-1234567</td>');
-    const issued = only(mails, 'INVOICE_ISSUED_ADVERTISER');
-    expectNotification(issued, id, 'INVOICE_ISSUED_ADVERTISER', advertiserMail);
+    const issued = notice(mails, id, 'INVOICE_ISSUED_ADVERTISER', advertiserMail);
     expect(issued.text).toMatch(new RegExp(`Issued by:\\s+Jiwoo ${tag}`));
     expect(issued.text).toMatch(/Amount:\s+KRW 2,500,000\.00/);
     const confirmed = only(mails, 'PAYMENT_CONFIRMED_ADVERTISER');
@@ -213,8 +216,7 @@ describe('notifications (S10)', () => {
     expect(payingOut.partnerPayout).toMatchObject({ status: 'PENDING' });
 
     const mails = await mailsFor(sink(), partnerMail, ['INVOICE_REQUEST_PARTNER']);
-    const ask = only(mails, 'INVOICE_REQUEST_PARTNER');
-    expectNotification(ask, id, 'INVOICE_REQUEST_PARTNER', partnerMail);
+    const ask = notice(mails, id, 'INVOICE_REQUEST_PARTNER', partnerMail);
     expect(ask.subject).toContain(payingOut.partnerPayout!['payoutNumber'] as string);
     // Commission 20% of 1,000,000: the partner invoices 800,000 + VAT to agency 2.
     expect(ask.text).toMatch(/Supply amount:\s+KRW 800,000\.00/);
