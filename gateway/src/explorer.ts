@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SELF_ONLY_PAGE_CSP, scriptJson } from '@campaign/platform';
+import { pageAssets, pageHtml, SELF_ONLY_PAGE_CSP, type PageAsset } from '@campaign/platform';
 
 /**
  * The GraphQL explorer (GraphiQL 3) at GET /graphql for a browser (issue 15). Apollo Server's
@@ -67,55 +67,30 @@ const PAGE_CSS = `html, body, #graphiql { height: 100%; margin: 0; }
 body { font-family: system-ui, sans-serif; }
 `;
 
-interface Asset {
-  type: string;
-  body: Buffer | string;
+function loadAssets(): Map<string, PageAsset> {
+  return pageAssets({
+    'react.js': readFileSync(packageFile('react', 'umd/react.production.min.js')),
+    'react-dom.js': readFileSync(packageFile('react-dom', 'umd/react-dom.production.min.js')),
+    'graphiql.js': readFileSync(packageFile('graphiql', 'dist/index.umd.js')),
+    'graphiql.css': readFileSync(packageFile('graphiql', 'dist/style.css')),
+    'start.js': START_SCRIPT,
+    'page.css': PAGE_CSS,
+  });
 }
-
-function loadAssets(): Map<string, Asset> {
-  const js = 'text/javascript; charset=utf-8';
-  const css = 'text/css; charset=utf-8';
-  return new Map<string, Asset>([
-    [
-      'react.js',
-      { type: js, body: readFileSync(packageFile('react', 'umd/react.production.min.js')) },
-    ],
-    [
-      'react-dom.js',
-      { type: js, body: readFileSync(packageFile('react-dom', 'umd/react-dom.production.min.js')) },
-    ],
-    ['graphiql.js', { type: js, body: readFileSync(packageFile('graphiql', 'dist/index.umd.js')) }],
-    ['graphiql.css', { type: css, body: readFileSync(packageFile('graphiql', 'dist/style.css')) }],
-    ['start.js', { type: js, body: START_SCRIPT }],
-    ['page.css', { type: css, body: PAGE_CSS }],
-  ]);
-}
-
-/** JSON inside a <script> element: `<` escaped so no value can close the element. */
 
 function page(): string {
-  const config = { endpoint: ENDPOINT, query: EXAMPLE_OPERATION, headers: EXAMPLE_HEADERS };
-  const asset = (name: string) => `${ASSET_PREFIX}${name}`;
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>GraphQL explorer · Campaign platform</title>
-    <link rel="icon" href="data:," />
-    <link rel="stylesheet" href="${asset('graphiql.css')}" />
-    <link rel="stylesheet" href="${asset('page.css')}" />
-  </head>
-  <body>
-    <div id="graphiql">Loading the explorer…</div>
-    <script id="explorer-config" type="application/json">${scriptJson(config)}</script>
-    <script src="${asset('react.js')}"></script>
-    <script src="${asset('react-dom.js')}"></script>
-    <script src="${asset('graphiql.js')}"></script>
-    <script src="${asset('start.js')}"></script>
-  </body>
-</html>
-`;
+  return pageHtml({
+    title: 'GraphQL explorer · Campaign platform',
+    icon: { href: 'data:,' },
+    assetPrefix: ASSET_PREFIX,
+    styles: ['graphiql.css', 'page.css'],
+    root: { id: 'graphiql', loading: 'Loading the explorer…' },
+    config: {
+      id: 'explorer-config',
+      value: { endpoint: ENDPOINT, query: EXAMPLE_OPERATION, headers: EXAMPLE_HEADERS },
+    },
+    scripts: ['react.js', 'react-dom.js', 'graphiql.js', 'start.js'],
+  });
 }
 
 /** A browser navigating to /graphql (Apollo's landing-page rule: wants HTML, sends no query). */

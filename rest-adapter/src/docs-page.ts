@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { SELF_ONLY_PAGE_CSP, scriptJson } from '@campaign/platform';
+import { pageAssets, pageHtml, SELF_ONLY_PAGE_CSP, type PageAsset } from '@campaign/platform';
 
 /**
  * The API reference at GET /docs (issue 15): Swagger UI over both OpenAPI documents, with a
@@ -43,50 +43,27 @@ const START_SCRIPT = `(function () {
 })();
 `;
 
-interface Asset {
-  type: string;
-  body: Buffer | string;
+function loadAssets(): Map<string, PageAsset> {
+  return pageAssets({
+    'swagger-ui.css': readFileSync(distFile('swagger-ui.css')),
+    'swagger-ui-bundle.js': readFileSync(distFile('swagger-ui-bundle.js')),
+    'swagger-ui-standalone-preset.js': readFileSync(distFile('swagger-ui-standalone-preset.js')),
+    'favicon-32x32.png': readFileSync(distFile('favicon-32x32.png')),
+    'start.js': START_SCRIPT,
+    'page.css': 'body { margin: 0; }\n',
+  });
 }
-
-function loadAssets(): Map<string, Asset> {
-  const js = 'text/javascript; charset=utf-8';
-  const css = 'text/css; charset=utf-8';
-  return new Map<string, Asset>([
-    ['swagger-ui.css', { type: css, body: readFileSync(distFile('swagger-ui.css')) }],
-    ['swagger-ui-bundle.js', { type: js, body: readFileSync(distFile('swagger-ui-bundle.js')) }],
-    [
-      'swagger-ui-standalone-preset.js',
-      { type: js, body: readFileSync(distFile('swagger-ui-standalone-preset.js')) },
-    ],
-    ['favicon-32x32.png', { type: 'image/png', body: readFileSync(distFile('favicon-32x32.png')) }],
-    ['start.js', { type: js, body: START_SCRIPT }],
-    ['page.css', { type: css, body: 'body { margin: 0; }\n' }],
-  ]);
-}
-
-/** JSON inside a <script> element: `<` escaped so no value can close the element. */
 
 function page(): string {
-  const asset = (name: string) => `${ASSET_PREFIX}${name}`;
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>API reference · Campaign platform</title>
-    <link rel="icon" type="image/png" href="${asset('favicon-32x32.png')}" />
-    <link rel="stylesheet" href="${asset('swagger-ui.css')}" />
-    <link rel="stylesheet" href="${asset('page.css')}" />
-  </head>
-  <body>
-    <div id="swagger-ui">Loading the API reference…</div>
-    <script id="reference-config" type="application/json">${scriptJson({ documents: REFERENCE_DOCUMENTS })}</script>
-    <script src="${asset('swagger-ui-bundle.js')}"></script>
-    <script src="${asset('swagger-ui-standalone-preset.js')}"></script>
-    <script src="${asset('start.js')}"></script>
-  </body>
-</html>
-`;
+  return pageHtml({
+    title: 'API reference · Campaign platform',
+    icon: { href: `${ASSET_PREFIX}favicon-32x32.png`, type: 'image/png' },
+    assetPrefix: ASSET_PREFIX,
+    styles: ['swagger-ui.css', 'page.css'],
+    root: { id: 'swagger-ui', loading: 'Loading the API reference…' },
+    config: { id: 'reference-config', value: { documents: REFERENCE_DOCUMENTS } },
+    scripts: ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'start.js'],
+  });
 }
 
 /** GET /docs and its files under /docs/assets/; public, like the documents it shows. */
