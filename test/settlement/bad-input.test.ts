@@ -24,37 +24,32 @@ describe('bad input changes nothing', () => {
     type = 'application/json',
   ) => rest<f.Envelope>(method, path, { token, body, headers: { 'content-type': type } });
 
+  /** An admin action on the held settlement with `body` as JSON. */
+  const asAdmin = (method: string, action: string, body?: unknown) => () =>
+    f.call(method, f.adminPath(id, action), ctx.admin, body);
+  /** The admin settlement list with `query`. */
+  const adminList = (query: string) => () =>
+    f.call('GET', `/api/admin/settlements?${query}`, ctx.admin);
+
   const cases: [string, () => Promise<{ status: number; body: f.Envelope }>, string][] = [
-    [
-      'PATCH status without a body',
-      () => f.call('PATCH', f.adminPath(id, '/status'), ctx.admin),
-      'INVALID_REQUEST',
-    ],
+    ['PATCH status without a body', asAdmin('PATCH', '/status'), 'INVALID_REQUEST'],
     [
       'PATCH status with an unknown status',
-      () => f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, { status: 'PAID' }),
+      asAdmin('PATCH', '/status', { status: 'PAID' }),
       'INVALID_REQUEST',
     ],
-    [
-      'PATCH status with a number',
-      () => f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, { status: 3 }),
-      'INVALID_REQUEST',
-    ],
+    ['PATCH status with a number', asAdmin('PATCH', '/status', { status: 3 }), 'INVALID_REQUEST'],
     [
       'PATCH status with an extra field',
-      () =>
-        f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, {
-          status: 'SETTLEMENT_CANCELLED',
-          force: true,
-        }),
+      asAdmin('PATCH', '/status', {
+        status: 'SETTLEMENT_CANCELLED',
+        force: true,
+      }),
       'INVALID_REQUEST',
     ],
     [
       'PATCH status with an array body',
-      () =>
-        f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, [
-          { status: 'SETTLEMENT_CANCELLED' },
-        ]),
+      asAdmin('PATCH', '/status', [{ status: 'SETTLEMENT_CANCELLED' }]),
       'INVALID_REQUEST',
     ],
     [
@@ -81,37 +76,31 @@ describe('bad input changes nothing', () => {
     ],
     [
       'PATCH status with a 1001-character reason',
-      () =>
-        f.call('PATCH', f.adminPath(id, '/status'), ctx.admin, {
-          status: 'SETTLEMENT_CANCELLED',
-          reason: 'x'.repeat(1001),
-        }),
+      asAdmin('PATCH', '/status', {
+        status: 'SETTLEMENT_CANCELLED',
+        reason: 'x'.repeat(1001),
+      }),
       'INVALID_REQUEST',
     ],
-    [
-      'PATCH type without settlementType',
-      () => f.call('PATCH', f.adminPath(id, '/type'), ctx.admin, {}),
-      'INVALID_REQUEST',
-    ],
+    ['PATCH type without settlementType', asAdmin('PATCH', '/type', {}), 'INVALID_REQUEST'],
     [
       'PATCH type with an unknown type',
-      () => f.call('PATCH', f.adminPath(id, '/type'), ctx.admin, { settlementType: 'MONTHLY' }),
+      asAdmin('PATCH', '/type', { settlementType: 'MONTHLY' }),
       'INVALID_REQUEST',
     ],
     [
       'POST cancel with an unknown field',
-      () => f.call('POST', f.adminPath(id, '/cancel'), ctx.admin, { why: 'x' }),
+      asAdmin('POST', '/cancel', { why: 'x' }),
       'INVALID_REQUEST',
     ],
     [
       'POST cancel with a numeric reason',
-      () => f.call('POST', f.adminPath(id, '/cancel'), ctx.admin, { reason: 5 }),
+      asAdmin('POST', '/cancel', { reason: 5 }),
       'INVALID_REQUEST',
     ],
     [
       'POST complete with a 101-character transactionId',
-      () =>
-        f.call('POST', f.adminPath(id, '/complete'), ctx.admin, { transactionId: 'x'.repeat(101) }),
+      asAdmin('POST', '/complete', { transactionId: 'x'.repeat(101) }),
       'INVALID_REQUEST',
     ],
     [
@@ -124,66 +113,25 @@ describe('bad input changes nothing', () => {
       () => f.call('POST', f.partnerPath(direct, '/invoice-paid'), ctx.partner, [1]),
       'INVALID_REQUEST',
     ],
-    [
-      'list with limit 0',
-      () => f.call('GET', '/api/admin/settlements?limit=0', ctx.admin),
-      'INVALID_REQUEST',
-    ],
-    [
-      'list with limit 101',
-      () => f.call('GET', '/api/admin/settlements?limit=101', ctx.admin),
-      'INVALID_REQUEST',
-    ],
-    [
-      'list with limit abc',
-      () => f.call('GET', '/api/admin/settlements?limit=abc', ctx.admin),
-      'INVALID_REQUEST',
-    ],
-    [
-      'list with an unknown status',
-      () => f.call('GET', '/api/admin/settlements?status=DONE', ctx.admin),
-      'INVALID_REQUEST',
-    ],
-    [
-      'list with an unknown filter',
-      () => f.call('GET', '/api/admin/settlements?partner=1', ctx.admin),
-      'INVALID_REQUEST',
-    ],
+    ['list with limit 0', adminList('limit=0'), 'INVALID_REQUEST'],
+    ['list with limit 101', adminList('limit=101'), 'INVALID_REQUEST'],
+    ['list with limit abc', adminList('limit=abc'), 'INVALID_REQUEST'],
+    ['list with an unknown status', adminList('status=DONE'), 'INVALID_REQUEST'],
+    ['list with an unknown filter', adminList('partner=1'), 'INVALID_REQUEST'],
     [
       'list with a repeated filter',
-      () =>
-        f.call(
-          'GET',
-          '/api/admin/settlements?status=SETTLEMENT_PENDING&status=SETTLEMENT_CANCELLED',
-          ctx.admin,
-        ),
+      adminList('status=SETTLEMENT_PENDING&status=SETTLEMENT_CANCELLED'),
       'INVALID_REQUEST',
     ],
-    [
-      'list with a bad partnerId',
-      () => f.call('GET', '/api/admin/settlements?partnerId=abc', ctx.admin),
-      'INVALID_REQUEST',
-    ],
-    [
-      'list with a bad campaignId',
-      () => f.call('GET', '/api/admin/settlements?campaignId=1', ctx.admin),
-      'INVALID_REQUEST',
-    ],
-    [
-      'list with a bad date',
-      () => f.call('GET', '/api/admin/settlements?from=2026-02-30', ctx.admin),
-      'INVALID_REQUEST',
-    ],
+    ['list with a bad partnerId', adminList('partnerId=abc'), 'INVALID_REQUEST'],
+    ['list with a bad campaignId', adminList('campaignId=1'), 'INVALID_REQUEST'],
+    ['list with a bad date', adminList('from=2026-02-30'), 'INVALID_REQUEST'],
     [
       'list with a date-time without offset',
-      () => f.call('GET', '/api/admin/settlements?to=2026-02-03T10:00:00', ctx.admin),
+      adminList('to=2026-02-03T10:00:00'),
       'INVALID_REQUEST',
     ],
-    [
-      'list with a forged cursor',
-      () => f.call('GET', '/api/admin/settlements?cursor=czE6MA', ctx.admin),
-      'INVALID_CURSOR',
-    ],
+    ['list with a forged cursor', adminList('cursor=czE6MA'), 'INVALID_CURSOR'],
     [
       'list with a garbage cursor',
       () => f.call('GET', '/api/partner/settlements?cursor=%%%', ctx.partner),
