@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaDir } from '@campaign/schema';
-import { freePort, startService, type ServiceProcess } from '@campaign/stack';
+import { freePort, type ServiceProcess } from '@campaign/stack';
 import { rawRequest } from '../faults/support/raw.js';
+import { startRestBeside } from '../support/beside.js';
 import { stack } from '../support/clients.js';
 
 /**
@@ -25,19 +26,10 @@ let trustingUrl: string;
 beforeAll(async () => {
   const port = await freePort();
   trustingUrl = `http://127.0.0.1:${port}`;
-  trusting = await startService(
-    {
-      name: 'rest adapter (trusts the proxy)',
-      main: 'rest-adapter/src/main.ts',
-      env: {
-        REST_PORT: String(port),
-        GATEWAY_URL: stack().gateway,
-        REST_TRUST_PROXY: 'true',
-        LOG_LEVEL: 'fatal',
-      },
-    },
-    'ignore',
-  );
+  trusting = await startRestBeside('rest adapter (trusts the proxy)', port, {
+    REST_TRUST_PROXY: 'true',
+    LOG_LEVEL: 'fatal',
+  });
 });
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack';
-import { startService, type ServiceProcess } from '@campaign/stack';
+import type { ServiceProcess } from '@campaign/stack';
 import { cli } from '../support/cli.js';
-import { AS_GATEWAY, stack } from '../support/clients.js';
+import { startLensBeside } from '../support/beside.js';
+import { AS_GATEWAY } from '../support/clients.js';
 import { ENVELOPE_FIELDS } from './lens-client.js';
 
 /**
@@ -18,23 +19,12 @@ describe('per-deployment settings of the lens engine', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}/graphql`;
     [lens, key] = await Promise.all([
-      startService(
-        {
-          name: 'lens subgraph (deployment settings)',
-          main: 'subgraphs/lens/src/main.ts',
-          env: {
-            LENS_PORT: String(port),
-            LENS_DATABASE_URL: stack().lensDatabase,
-            LENS_UPSTREAM_URL: stack().upstream,
-            LENS_DISABLED_OPERATIONS: 'accounts.guides',
-            LENS_PRICES: JSON.stringify({ 'accounts.profile': { base: 3 } }),
-            // Long enough for any look-up to finish within the call: its answer is terminal.
-            LENS_SYNC_BUDGET_MS: '30000',
-            LOG_LEVEL: 'warn',
-          },
-        },
-        'ignore',
-      ),
+      startLensBeside('lens subgraph (deployment settings)', port, {
+        LENS_DISABLED_OPERATIONS: 'accounts.guides',
+        LENS_PRICES: JSON.stringify({ 'accounts.profile': { base: 3 } }),
+        // Long enough for any look-up to finish within the call: its answer is terminal.
+        LENS_SYNC_BUDGET_MS: '30000',
+      }),
       cli('lens:create-key', '--credits', '100'),
     ]);
   });

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack';
-import { startService } from '@campaign/stack';
 import { keyArgs, tokenArgs, useCli } from '../support/cli.js';
-import { AS_GATEWAY, graphql, graphqlOk, stack } from '../support/clients.js';
+import { AS_GATEWAY, graphql, graphqlOk } from '../support/clients.js';
+import { startLensBeside } from '../support/beside.js';
 import { errorCode } from './lens-client.js';
 import * as engine from './engine-support.js';
 
@@ -61,21 +61,11 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     // job was taken by either replica: by the survivor, it just finishes; by the killed one, its
     // short lease expires and the survivor's reconciler resolves it.
     const port = await freePort();
-    const replica = await startService(
-      {
-        name: 'lens replica (killed)',
-        main: 'subgraphs/lens/src/main.ts',
-        env: {
-          LENS_PORT: String(port),
-          LENS_DATABASE_URL: stack().lensDatabase,
-          LENS_UPSTREAM_URL: stack().upstream,
-          LENS_SYNC_BUDGET_MS: '300',
-          LENS_LEASE_MS: '1500',
-          LOG_LEVEL: 'fatal',
-        },
-      },
-      'ignore',
-    );
+    const replica = await startLensBeside('lens replica (killed)', port, {
+      LENS_SYNC_BUDGET_MS: '300',
+      LENS_LEASE_MS: '1500',
+      LOG_LEVEL: 'fatal',
+    });
     const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
       headers: {

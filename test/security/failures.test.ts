@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSql, type Sql } from '@campaign/stack';
 import { freePort } from '@campaign/stack';
 import { startService, type ServiceProcess } from '@campaign/stack';
+import { startRestBeside } from '../support/beside.js';
 import { cli } from '../support/cli.js';
 import { graphql, graphqlAt, lensProfile, rest, stack } from '../support/clients.js';
 import { overLimitQueries } from '../support/graphql-limits.js';
@@ -116,14 +117,10 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
       },
       'ignore',
     );
-    adapter = await startService(
-      {
-        name: 'rest adapter (controlled lens)',
-        main: 'rest-adapter/src/main.ts',
-        env: { REST_PORT: String(restPort), GATEWAY_URL: gatewayUrl, LOG_LEVEL: 'fatal' },
-      },
-      'ignore',
-    );
+    adapter = await startRestBeside('rest adapter (controlled lens)', restPort, {
+      GATEWAY_URL: gatewayUrl,
+      LOG_LEVEL: 'fatal',
+    });
     apiKey = await cli('lens:create-key', '--credits', '100');
   });
 
@@ -194,18 +191,10 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
 
   it('a gateway that is down: the REST adapter answers 503 with Retry-After', async () => {
     const [restPort, closedPort] = await Promise.all([freePort(), freePort()]);
-    const lonely = await startService(
-      {
-        name: 'rest adapter (no gateway)',
-        main: 'rest-adapter/src/main.ts',
-        env: {
-          REST_PORT: String(restPort),
-          GATEWAY_URL: `http://127.0.0.1:${closedPort}/graphql`,
-          LOG_LEVEL: 'fatal',
-        },
-      },
-      'ignore',
-    );
+    const lonely = await startRestBeside('rest adapter (no gateway)', restPort, {
+      GATEWAY_URL: `http://127.0.0.1:${closedPort}/graphql`,
+      LOG_LEVEL: 'fatal',
+    });
     try {
       const response = await fetch(`http://127.0.0.1:${restPort}/api/admin/settlements/SET1`, {
         headers: { authorization: `Bearer ${await adminToken()}` },

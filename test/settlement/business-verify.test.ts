@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSql, freePort, startService, type ServiceProcess, type Sql } from '@campaign/stack';
+import { connectSql, freePort, type ServiceProcess, type Sql } from '@campaign/stack';
+import { startRestBeside } from '../support/beside.js';
 import { graphql, rest, stack, type HttpResult } from '../support/clients.js';
 import { assertDocumented } from '../support/settlement-openapi.js';
 
@@ -74,19 +75,10 @@ beforeAll(async () => {
   const port = await freePort();
   trustingUrl = `http://127.0.0.1:${port}`;
   [trusting, settlementSql] = await Promise.all([
-    startService(
-      {
-        name: 'rest adapter (trusts X-Forwarded-For)',
-        main: 'rest-adapter/src/main.ts',
-        env: {
-          REST_PORT: String(port),
-          GATEWAY_URL: stack().gateway,
-          REST_TRUST_PROXY: 'true',
-          LOG_LEVEL: 'fatal',
-        },
-      },
-      'ignore',
-    ),
+    startRestBeside('rest adapter (trusts X-Forwarded-For)', port, {
+      REST_TRUST_PROXY: 'true',
+      LOG_LEVEL: 'fatal',
+    }),
     connectSql(stack().settlementDatabase),
   ]);
 });
