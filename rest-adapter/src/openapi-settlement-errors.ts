@@ -1,4 +1,4 @@
-import { errorCatalogue, WWW_AUTHENTICATE_HEADER, type ErrorCode } from '@campaign/schema';
+import { ERROR_HEADERS, errorCatalogue, type ErrorCode } from '@campaign/schema';
 import type { Route } from './route.js';
 
 /**
@@ -147,12 +147,4 @@ export function errorResponse(status: number, codes: readonly ErrorCode[]): Sche
 }
 
 /** Headers the error components refer to. */
-export const errorHeaders: Record<string, Schema> = {
-  RetryAfter: {
-    description: 'Seconds to wait before retrying.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitPolicy: { description: 'The rate-limit policy.', schema: { type: 'string' } },
-  RateLimit: { description: 'The current rate-limit state.', schema: { type: 'string' } },
-  WWWAuthenticate: WWW_AUTHENTICATE_HEADER,
-};
+export const errorHeaders: Record<string, Schema> = ERROR_HEADERS;

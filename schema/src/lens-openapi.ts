@@ -78,6 +78,17 @@ export const WWW_AUTHENTICATE_HEADER = {
   schema: { type: 'string' },
 };
 
+/** The headers the error responses of both documents refer to, as components. */
+export const ERROR_HEADERS = {
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RateLimitPolicy: { description: 'The rate-limit policy.', schema: { type: 'string' } },
+  RateLimit: { description: 'The current rate-limit state.', schema: { type: 'string' } },
+  WWWAuthenticate: WWW_AUTHENTICATE_HEADER,
+};
+
 const retryAfter = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
 
 /** The headers each error status carries. */
@@ -233,13 +244,7 @@ export function lensOpenApi(): Record<string, unknown> {
           description: 'When the data was observed (ISO 8601).',
           schema: { type: 'string', format: 'date-time' },
         },
-        RetryAfter: {
-          description: 'Seconds to wait before retrying.',
-          schema: { type: 'integer', minimum: 0 },
-        },
-        RateLimitPolicy: { description: 'The rate-limit policy.', schema: { type: 'string' } },
-        RateLimit: { description: 'The current rate-limit state.', schema: { type: 'string' } },
-        WWWAuthenticate: WWW_AUTHENTICATE_HEADER,
+        ...ERROR_HEADERS,
       },
       responses: responseComponents,
       schemas: { ...requests, ...shared, ...resultSchemas, ...envelopeSchemas },
