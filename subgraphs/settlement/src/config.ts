@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   booleanVar,
+  databaseUrlVar,
   graphqlLimitVars,
   hostVar,
   jwtIssuerVar,
@@ -17,7 +18,7 @@ import { outsideSystemsEnv } from './outside/config.js';
 const schema = z.object({
   SETTLEMENT_HOST: hostVar,
   SETTLEMENT_PORT: portVar(4002),
-  SETTLEMENT_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  SETTLEMENT_DATABASE_URL: databaseUrlVar,
   AUTH_JWT_SECRET: jwtSecretVar,
   AUTH_JWT_ISSUER: jwtIssuerVar,
   SUBGRAPH_SECRET: subgraphSecretVar,
