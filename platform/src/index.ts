@@ -23,4 +23,8 @@ export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
 export * from './browser-page.js';
+export * from './telemetry.js';
+export * from './trace-context.js';
+export * from './metrics.js';
+export * from './job-metrics.js';
 export * from './outbox/index.js';

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { annotateSpan } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
 import { Agency } from '../domain/agency/agency.entity.js';
@@ -97,7 +98,10 @@ export class SettlementStep {
     readonly partner: Partner,
     readonly advertiser: Advertiser,
     readonly now: Date,
-  ) {}
+  ) {
+    // The settlement a request changed, on its span (issue 26).
+    annotateSpan({ 'settlement.id': settlement.id });
+  }
 
   get id(): string {
     return this.settlement.id;
@@ -223,6 +227,13 @@ export class SettlementStep {
     await this.audit({ ...record, fromStatus: from, toStatus: 'SETTLEMENT_PENDING' });
     if (announce === 'when-moved' && from === 'SETTLEMENT_PENDING') return null;
     return statusChanged(this, from, 'SETTLEMENT_PENDING', record.reason ?? null, via);
+  }
+
+  /** Whether another settlement holds this one's invoice or payout too (then it stays, S6). */
+  sharesDocument(
+    document: { advertiserInvoiceId: string } | { partnerPayoutId: string },
+  ): Promise<boolean> {
+    return this.tx.getRepository(Settlement).othersHold(this.id, document);
   }
 
   async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {
