@@ -23,3 +23,4 @@ export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
 export * from './browser-page.js';
+export * from './idempotency-key.js';

@@ -114,6 +114,12 @@ export const errorCatalogue = {
     retryable: false,
     description: 'The Idempotency-Key was already used with a different operation or input.',
   },
+  IDEMPOTENCY_KEY_IN_PROGRESS: {
+    httpStatus: 409,
+    retryable: true,
+    description:
+      'A request with this Idempotency-Key is still running; retry shortly for its stored answer.',
+  },
   INVALID_STATUS_TRANSITION: {
     httpStatus: 409,
     retryable: false,

@@ -11,6 +11,7 @@ import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
 import { createLoaders } from './api/loaders.js';
+import { idempotencyPlugin } from './api/idempotency/idempotency.plugin.js';
 import { createChannelHandlers } from './outbox/handlers.js';
 import { startOutboxWorker } from './outbox/outbox-worker.js';
 import { createOutsideSystems } from './outside/systems.js';
@@ -80,6 +81,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     introspection: config.SETTLEMENT_INTROSPECTION,
     limits: graphqlLimits('SETTLEMENT', config),
     subgraphSecret: config.SUBGRAPH_SECRET,
+    plugins: [idempotencyPlugin()],
     context: async (request) => {
       const em = orm.em.fork();
       let principal: Promise<Principal> | undefined;
