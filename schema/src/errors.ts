@@ -142,6 +142,18 @@ export const errorCatalogue = {
       'The settlement type can change only in SETTLEMENT_PENDING or AWAITING_ADVERTISER_PAYMENT ' +
       'with no issued advertiser invoice.',
   },
+  PARTNER_BUSINESS_NUMBER_MISSING: {
+    httpStatus: 409,
+    retryable: false,
+    description:
+      "A business partner's settlement needs its business registration number; an admin records " +
+      'it with updatePartner first.',
+  },
+  QUOTATION_EXPIRED: {
+    httpStatus: 409,
+    retryable: false,
+    description: "The quotation's validUntil has passed; it can no longer be executed.",
+  },
   CONFLICT: {
     httpStatus: 409,
     retryable: false,
