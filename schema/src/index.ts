@@ -5,3 +5,4 @@ export * from './lens-input.js';
 export * from './lens-operations.js';
 export * from './lens-openapi.js';
 export * from './graphql-json-schema.js';
+export * from './json-schema-rules.js';

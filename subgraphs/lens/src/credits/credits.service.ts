@@ -17,32 +17,15 @@ import {
  */
 export class CreditsService {
   /** Takes `amount` from the balance; false when the balance cannot cover it (nothing written). */
-  async reserve(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string,
-    amount: number,
-  ): Promise<boolean> {
-    return reserveCredits(em, tenantId, operationId, amount);
-  }
+  readonly reserve = reserveCredits;
 
   /** Ends a reservation: the whole reservation is released, then what was delivered is charged. */
-  async settle(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string,
-    reserved: number,
-    charged: number,
-  ): Promise<void> {
-    await settleCredits(em, tenantId, operationId, reserved, charged);
-  }
+  readonly settle = settleCredits;
+
+  readonly balance = creditBalance;
 
   async topUp(em: EntityManager, tenantId: string, amount: number): Promise<string> {
     return this.move(em, tenantId, null, 'TOP_UP', amount);
-  }
-
-  async balance(em: EntityManager, tenantId: string): Promise<string> {
-    return creditBalance(em, tenantId);
   }
 
   private async move(
