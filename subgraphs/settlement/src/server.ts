@@ -18,6 +18,7 @@ import { createOutsideSystems } from './outside/systems.js';
 import { initSettlementOrm } from './orm.js';
 import { buildSettlementSchema } from './schema.js';
 import { createSettlementServices } from './services.js';
+import { InvoiceOverdueSweep } from './flows/invoice/invoice-overdue.js';
 import { createProviderRequestHandler } from './flows/tax-invoice/provider-requests.js';
 
 /** How long a stop waits for messages being sent; the rest are sent again by another process. */
@@ -43,7 +44,10 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     outside,
     logger,
     taxInvoiceInlineWaitMs: config.TAX_INVOICE_INLINE_WAIT_MS,
+    invoiceDueDays: config.INVOICE_DUE_DAYS,
   });
+  const overdue = new InvoiceOverdueSweep(() => orm.em.fork(), logger);
+  overdue.start(config.INVOICE_OVERDUE_SWEEP_SECONDS * 1000);
   const outbox = await startOutboxWorker({
     connectionString: config.SETTLEMENT_DATABASE_URL,
     config,
@@ -101,6 +105,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     ...running,
     close: async () => {
       await running.close();
+      await overdue.stop();
       await Promise.race([
         outbox.stop(),
         new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
