@@ -23,4 +23,5 @@ export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
 export * from './browser-page.js';
+export * from './outbox/index.js';
 export * from './idempotency-key.js';

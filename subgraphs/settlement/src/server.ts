@@ -12,8 +12,8 @@ import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
 import { createLoaders } from './api/loaders.js';
 import { idempotencyPlugin } from './api/idempotency/idempotency.plugin.js';
-import { createChannelHandlers } from './outbox/handlers.js';
-import { startOutboxWorker } from './outbox/outbox-worker.js';
+import { createChannelHandlers } from './journal/outbox/handlers.js';
+import { startSettlementOutbox } from './journal/outbox/outbox-worker.js';
 import { createOutsideSystems } from './outside/systems.js';
 import { initSettlementOrm } from './orm.js';
 import { buildSettlementSchema } from './schema.js';
@@ -48,7 +48,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
   });
   const overdue = new InvoiceOverdueSweep(() => orm.em.fork(), logger);
   overdue.start(config.INVOICE_OVERDUE_SWEEP_SECONDS * 1000);
-  const outbox = await startOutboxWorker({
+  const outbox = await startSettlementOutbox({
     connectionString: config.SETTLEMENT_DATABASE_URL,
     config,
     handlers: createChannelHandlers(

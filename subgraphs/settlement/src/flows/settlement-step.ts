@@ -5,7 +5,12 @@ import { Agency } from '../domain/agency/agency.entity.js';
 import { appendAudit, type AuditRecord } from '../journal/audit/audit.js';
 import type { Principal } from '../kernel/principal.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
-import { enqueue, OutboxEvent, TEAM_CHAT_RECIPIENT, type OutboxMessage } from '../outbox/outbox.js';
+import {
+  enqueue,
+  OutboxEvent,
+  TEAM_CHAT_RECIPIENT,
+  type OutboxMessage,
+} from '../journal/outbox/outbox.js';
 import { Partner } from '../domain/partner/partner.entity.js';
 import {
   assertMoveAllowed,
@@ -223,6 +228,13 @@ export class SettlementStep {
     await this.audit({ ...record, fromStatus: from, toStatus: 'SETTLEMENT_PENDING' });
     if (announce === 'when-moved' && from === 'SETTLEMENT_PENDING') return null;
     return statusChanged(this, from, 'SETTLEMENT_PENDING', record.reason ?? null, via);
+  }
+
+  /** Whether another settlement holds this one's invoice or payout too (then it stays, S6). */
+  sharesDocument(
+    document: { advertiserInvoiceId: string } | { partnerPayoutId: string },
+  ): Promise<boolean> {
+    return this.tx.getRepository(Settlement).othersHold(this.id, document);
   }
 
   async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {

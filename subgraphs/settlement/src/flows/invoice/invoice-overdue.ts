@@ -11,7 +11,7 @@ import {
   OutboxEvent,
   TEAM_CHAT_RECIPIENT,
   type OutboxMessage,
-} from '../../outbox/outbox.js';
+} from '../../journal/outbox/outbox.js';
 
 /** Invoices moved by one sweep; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
