@@ -6,6 +6,8 @@
  * and records in short transactions of its own.
  */
 
+import { currentTraceparent } from '../trace-context.js';
+
 /** The part of a `pg` client the delivery uses (graphile-worker's `withPgClient` lends one). */
 export interface SqlClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -44,6 +46,8 @@ export interface ClaimedRow<Channel extends string = string> {
   dedupeKey: string;
   /** Attempts made before this one. */
   attempts: number;
+  /** The `traceparent` of the request that wrote the row (issue 26); null when not traced. */
+  traceContext: string | null;
 }
 
 export interface NewOutboxMessage<Channel extends string = string> {
@@ -76,8 +80,9 @@ export class OutboxRepository<Channel extends string = string> {
   async enqueue(execute: Execute, message: NewOutboxMessage<Channel>): Promise<void> {
     await execute(
       `with inserted as (
-         insert into outbox (event, channel, recipient, payload, dedupe_key, ${this.subject})
-         values (?, ?, ?, ?::jsonb, ?, ?) on conflict (dedupe_key) do nothing
+         insert into outbox (event, channel, recipient, payload, dedupe_key, ${this.subject},
+           trace_context)
+         values (?, ?, ?, ?::jsonb, ?, ?, ?) on conflict (dedupe_key) do nothing
          returning id::text as id)
        select graphile_worker.add_job(?, json_build_object('id', id), job_key => ? || id,
          max_attempts => ?) from inserted`,
@@ -88,6 +93,8 @@ export class OutboxRepository<Channel extends string = string> {
         JSON.stringify({ event: message.event, ...message.payload }),
         message.dedupeKey,
         message.subject,
+        // The delivery shows in the trace of the request that caused it (issue 26).
+        currentTraceparent(),
         this.definition.task,
         OUTBOX_JOB_KEY_PREFIX,
         DELIVERY_JOB_MAX_ATTEMPTS,
@@ -107,7 +114,7 @@ export class OutboxRepository<Channel extends string = string> {
   ): Promise<ClaimedRow<Channel> | null> {
     const { rows } = await client.query(
       `select id::text as id, event, channel, recipient, coalesce(${this.subject}::text, '') as subject,
-              payload, dedupe_key as "dedupeKey", attempts
+              payload, dedupe_key as "dedupeKey", attempts, trace_context as "traceContext"
          from outbox
         where id = $1 and status = 'PENDING' and available_at <= now()
           and (lease_until is null or lease_until <= now() or lease_owner = $2)
