@@ -84,6 +84,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       return {
         em,
         requestId: request.id,
+        authorization,
         services,
         caller: callerOnce,
         tenant: async () => (await callerOnce()).tenant,

@@ -39,8 +39,18 @@ export class CreditsService {
     ]);
   }
 
-  async topUp(em: EntityManager, tenantId: string, amount: number): Promise<string> {
-    return this.move(em, tenantId, null, 'TOP_UP', amount);
+  /**
+   * Adds credits (a TOP_UP entry with its reason). A top-up that leaves the balance at or above
+   * the tenant's low-balance threshold re-arms the alert; nothing else does (a refund that lifts
+   * the balance back does not, so a balance hovering at the threshold sends one e-mail).
+   */
+  async topUp(
+    em: EntityManager,
+    tenantId: string,
+    amount: number,
+    reason: string | null = null,
+  ): Promise<string> {
+    return this.move(em, tenantId, null, 'TOP_UP', amount, reason);
   }
 
   async balance(em: EntityManager, tenantId: string): Promise<string> {
@@ -57,13 +67,16 @@ export class CreditsService {
     operationId: string | null,
     kind: LedgerKind,
     amount: number,
+    reason: string | null,
   ): Promise<string> {
     const rows = await em.execute<{ credit_balance: string }[]>(
-      `update tenant set credit_balance = credit_balance + ? where id = ? returning credit_balance`,
-      [amount, tenantId],
+      `update tenant set credit_balance = credit_balance + ?,
+         low_balance_armed = coalesce(low_balance_armed or credit_balance + ? >= alert_below, false)
+       where id = ? returning credit_balance`,
+      [amount, amount, tenantId],
     );
     const balance = rows[0]!.credit_balance;
-    await this.record(em, tenantId, operationId, kind, amount, balance);
+    await this.record(em, tenantId, operationId, kind, amount, balance, reason);
     return balance;
   }
 
@@ -74,10 +87,12 @@ export class CreditsService {
     kind: LedgerKind,
     amount: number,
     balanceAfter: string,
+    reason: string | null,
   ): Promise<void> {
     await em.execute(
-      `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after) values (?, ?, ?, ?, ?)`,
-      [tenantId, operationId, kind, amount, balanceAfter],
+      `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after, reason)
+       values (?, ?, ?, ?, ?, ?)`,
+      [tenantId, operationId, kind, amount, balanceAfter, reason],
     );
   }
 }

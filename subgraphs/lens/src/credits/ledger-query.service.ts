@@ -9,6 +9,7 @@ export interface LedgerEntry {
   amount: number;
   balanceAfter: number;
   operationId: string | null;
+  reason: string | null;
   createdAt: Date;
 }
 
@@ -18,6 +19,7 @@ interface Row {
   amount: string;
   balance_after: string;
   operation_id: string | null;
+  reason: string | null;
   created_at: Date;
 }
 
@@ -34,7 +36,7 @@ export class LedgerQueryService {
       throw new PlatformError('INVALID_CURSOR', 'after: not a cursor this list returned.');
     }
     const rows = await em.execute<Row[]>(
-      `select id, kind, amount, balance_after, operation_id, created_at from credit_ledger_entry
+      `select id, kind, amount, balance_after, operation_id, reason, created_at from credit_ledger_entry
        where tenant_id = ? and (?::bigint is null or id < ?::bigint)
        order by id desc limit ?`,
       [tenantId, after?.[0] ?? null, after?.[0] ?? null, size + 1],
@@ -48,6 +50,7 @@ export class LedgerQueryService {
         amount: Number(row.amount),
         balanceAfter: Number(row.balance_after),
         operationId: row.operation_id,
+        reason: row.reason,
         createdAt: new Date(row.created_at),
       }),
       (row) => [String(row.id)],

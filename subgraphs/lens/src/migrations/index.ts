@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
 import { Migration20261201000000_engine } from './Migration20261201000000_engine.js';
 import { Migration20261223000000_billed_path } from './Migration20261223000000_billed_path.js';
+import { Migration20261231000000_accounts } from './Migration20261231000000_accounts.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const lensMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261201000000_engine', class: Migration20261201000000_engine },
   { name: 'Migration20261223000000_billed_path', class: Migration20261223000000_billed_path },
+  { name: 'Migration20261231000000_accounts', class: Migration20261231000000_accounts },
 ];

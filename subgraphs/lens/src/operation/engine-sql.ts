@@ -6,10 +6,13 @@ import type { PreparedStatement } from '@campaign/platform';
  * in its own transaction: one commit.
  */
 
-/** Idempotency probe, reservation, RESERVE entry and the inline attempt's lease (one commit). */
+/**
+ * Idempotency probe, reservation, RESERVE entry, the inline attempt's lease and the credential's
+ * last-used time (one commit).
+ */
 export const START: PreparedStatement = {
   name: 'lens_start_operation',
-  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11)`,
+  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12)`,
 };
 
 /** Terminal status, result, RELEASE and CHARGE entries and the balance (one commit). */

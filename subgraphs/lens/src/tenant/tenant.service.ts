@@ -6,6 +6,7 @@ import { CreditsService } from '../credits/credits.service.js';
 import { ApiKey, type CredentialKind } from './api-key.entity.js';
 import { ApiKeyCache, REVOCATION_CHANNEL, type RevocationListener } from './api-key-cache.js';
 import { generateKey, hashKey, kindOfKey } from './api-key.js';
+import { defaultCredentialName, PREFIX_LENGTH } from './credential.service.js';
 import { Tenant } from './tenant.entity.js';
 
 export interface NewTenant {
@@ -15,6 +16,9 @@ export interface NewTenant {
   rateLimitPerMinute: number;
   credits: number;
   kind: CredentialKind;
+  /** The low-balance alert's contact and threshold (both or neither). */
+  alertEmail?: string | null;
+  alertBelow?: number | null;
 }
 
 export interface CreatedKey {
@@ -37,15 +41,18 @@ export interface Caller {
 
 interface CachedKey extends Caller {
   kind: CredentialKind;
+  /** The end of a rotated key's grace period (epoch ms), checked on every use of the cache. */
+  expiresAt: number | null;
 }
 
-/** A key (not revoked) with its tenant: one indexed look-up, no ORM hydration. */
+/** A key (not revoked, not past its rotation grace) with its tenant: one indexed look-up. */
 const KEY_WITH_TENANT: PreparedStatement = {
   name: 'lens_api_key_with_tenant',
-  text: `select k.id as api_key_id, k.kind, t.id, t.name, t.plan, t.permissions,
+  text: `select k.id as api_key_id, k.kind, k.expires_at, t.id, t.name, t.plan, t.permissions,
            t.rate_limit_per_minute
          from api_key k join tenant t on t.id = k.tenant_id
-         where k.key_hash = $1 and k.revoked_at is null`,
+         where k.key_hash = $1 and k.revoked_at is null
+           and (k.expires_at is null or k.expires_at > now())`,
 };
 
 export class TenantService {
@@ -66,6 +73,7 @@ export class TenantService {
     const apiKey = generateKey(input.kind);
     const tenantId = randomUUID();
     await em.transactional(async (tx) => {
+      const now = new Date();
       tx.create(Tenant, {
         id: tenantId,
         name: input.name,
@@ -73,15 +81,19 @@ export class TenantService {
         permissions: input.permissions,
         rateLimitPerMinute: input.rateLimitPerMinute,
         creditBalance: '0',
-        createdAt: new Date(),
+        createdAt: now,
+        alertEmail: input.alertEmail ?? null,
+        alertBelow: input.alertBelow ?? null,
+        lowBalanceArmed: false,
       });
       tx.create(ApiKey, {
         id: randomUUID(),
         tenant: tenantId,
         kind: input.kind,
-        keyPrefix: apiKey.slice(0, 12),
+        name: defaultCredentialName(input.kind),
+        keyPrefix: apiKey.slice(0, PREFIX_LENGTH),
         keyHash: hashKey(apiKey),
-        createdAt: new Date(),
+        createdAt: now,
       });
       await tx.flush();
       if (input.credits > 0) await this.credits.topUp(tx, tenantId, input.credits);
@@ -135,13 +147,19 @@ export class TenantService {
     return found;
   }
 
+  /** This process forgets a key at once (a console's revocation; other processes by notification). */
+  forgetKey(keyHash: string): void {
+    this.keys.forget(keyHash);
+  }
+
   private async findKey(em: EntityManager, keyHash: string): Promise<CachedKey | undefined> {
     const cached = this.keys.get(keyHash);
-    if (cached) return cached;
+    if (cached && (cached.expiresAt === null || cached.expiresAt > Date.now())) return cached;
     const mark = this.keys.mark();
     const [row] = await runPrepared<{
       api_key_id: string;
       kind: CredentialKind;
+      expires_at: Date | string | null;
       id: string;
       name: string;
       plan: string;
@@ -153,6 +171,7 @@ export class TenantService {
     const found: CachedKey = Object.freeze({
       kind: row.kind,
       apiKeyId: row.api_key_id,
+      expiresAt: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
       tenant: Object.freeze({
         id: row.id,
         name: row.name,
