@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadStackConfig } from './config.js';
-import { freeStackPorts } from './free-port.js';
+import { freeStackPorts, releasePorts } from './free-port.js';
 import { startStack, type RunningStack, type StackOptions } from './stack.js';
 
 /**
@@ -15,18 +15,19 @@ export async function startEphemeralStack(
   const dataDir = await mkdtemp(join(tmpdir(), 'campaign-stack-'));
   // The database runs as `nobody` when we are root: it must be able to enter the folder.
   await chmod(dataDir, 0o755);
+  const ports = await freeStackPorts();
   const config = loadStackConfig({
     DATA_DIR: dataDir,
-    ...(await freeStackPorts()),
-    // Only the base port is known to be free; the other simulators take any free port (0).
-    MAIL_SIM_SMTP_PORT: '0',
-    MAIL_SIM_HTTP_PORT: '0',
-    CHAT_SIM_PORT: '0',
-    TAX_INVOICE_SIM_PORT: '0',
-    TAX_AUTHORITY_SIM_PORT: '0',
+    ...ports,
     LOG_LEVEL: 'warn',
   });
-  const stack = await startStack({ ...options, config, log: options.log ?? (() => undefined) });
+  let stack: RunningStack;
+  try {
+    stack = await startStack({ ...options, config, log: options.log ?? (() => undefined) });
+  } catch (error) {
+    releasePorts(Object.values(ports));
+    throw error;
+  }
   return {
     urls: stack.urls,
     database: stack.database,
@@ -34,6 +35,7 @@ export async function startEphemeralStack(
     ...(stack.replicas ? { replicas: stack.replicas } : {}),
     stop: async () => {
       await stack.stop();
+      releasePorts(Object.values(ports));
       await rm(dataDir, { recursive: true, force: true });
     },
   };

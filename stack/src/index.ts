@@ -4,7 +4,7 @@ export { startEphemeralStack } from './ephemeral.js';
 export { loadStackConfig, type StackConfig } from './config.js';
 export { repoRoot, startService, type ServiceProcess } from './processes.js';
 export { connectSql, type Sql } from './sql.js';
-export { freePort, freeStackPorts } from './free-port.js';
+export { freePort, freeStackPorts, releasePorts } from './free-port.js';
 export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 export { dropDatabase, ensureDatabase, migrateAll } from './databases.js';
 export { runCli, CliExit } from './cli-program.js';
