@@ -20,3 +20,5 @@ export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
 export * from './browser-page.js';
+export * from './outside-system-error.js';
+export * from './mail/index.js';
