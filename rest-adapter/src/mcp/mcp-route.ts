@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@campaign/platform';
-import { bearerChallenge } from '../auth-challenge.js';
+import { bearerChallenge, tokenSent } from '../auth-challenge.js';
 import type { GatewayClient } from '../gateway-client.js';
 import { SECURITY_HEADERS } from '../request-guards.js';
 import { createLensMcpServer, offersFor, protocolError, type McpCaller } from './mcp-server.js';
@@ -123,7 +123,7 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, gateway:
     if (offers.error.status === 401) {
       reply.header(
         'www-authenticate',
-        bearerChallenge({ tokenSent: Boolean(caller.authorization) }),
+        bearerChallenge({ tokenSent: tokenSent(caller.authorization) }),
       );
     }
     const plain = message.replace(MCP_ERROR_PREFIX, '');
