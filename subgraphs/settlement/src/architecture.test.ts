@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   importCycles,
   isEntityWithItsRepository,
@@ -9,6 +9,7 @@ import {
   sourceFiles,
   sqlStrings,
 } from '../../../test/support/source-rules.js';
+import type { SettlementChanges } from './domain/settlement/settlement.repository.js';
 import { settlementStatuses } from './kernel/settlement-types.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -30,6 +31,8 @@ describe('the settlement house (docs/architecture.md)', () => {
     const write = new RegExp(
       `\\bstatus\\s*[:=]\\s*'(${settlementStatuses.join('|')})'|writeStatus\\(|nativeUpdate\\(Settlement\\b`,
     );
+    // The repository's plain write cannot take a status (checked by tsc).
+    expectTypeOf<SettlementChanges>().not.toHaveProperty('status');
     const writers = sourceFiles(root)
       .filter((file) => write.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
