@@ -20,10 +20,7 @@ describe('the settlement house (docs/architecture.md)', () => {
   });
 
   it('writes SQL only in repositories and migrations', () => {
-    // TODO issue 22 item 5: the outbox (outbox/) is being rebuilt with its delivery in platform/
-    // and its table's statements in journal/; it keeps its SQL until then.
-    const allowed = (path: string) => isSqlHome(path) || path.startsWith('outbox/');
-    expect(sqlStrings(root, allowed)).toEqual([]);
+    expect(sqlStrings(root, isSqlHome)).toEqual([]);
   });
 
   it('writes a settlement status only in its state machine and where settlements are made', () => {
