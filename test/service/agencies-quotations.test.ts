@@ -38,6 +38,8 @@ beforeAll(async () => {
     name: 'Partner',
     entityType: 'CORPORATE_BUSINESS',
     email: 'p@example.com',
+    // A business partner requests settlement only with one (issue 23).
+    businessNumber: '101-86-23450',
     bankName: 'Kakao Bank',
     accountNumber: '3333-01-1234567',
     accountHolder: 'Holder',

@@ -30,6 +30,8 @@ export function useWorkflow() {
         name: `Partner ${entityType}`,
         entityType,
         email: `${entityType.toLowerCase()}@example.com`,
+        // A business partner cannot request settlement without one (issue 23).
+        businessNumber: entityType === 'INDIVIDUAL' ? null : '101-86-23450',
         bankName: 'Kakao Bank',
         accountNumber: '3333-01-1234567',
         accountHolder: 'Holder',
