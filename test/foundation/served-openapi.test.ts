@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaDir } from '@campaign/schema';
 import { freePort, type ServiceProcess } from '@campaign/stack';
 import { rawRequest } from '../faults/support/raw.js';
-import { startRestBeside } from '../support/beside.js';
+import { startBeside } from '../support/beside.js';
 import { stack } from '../support/clients.js';
 
 /**
@@ -26,7 +26,7 @@ let trustingUrl: string;
 beforeAll(async () => {
   const port = await freePort();
   trustingUrl = `http://127.0.0.1:${port}`;
-  trusting = await startRestBeside('rest adapter (trusts the proxy)', port, {
+  trusting = await startBeside('rest', 'rest adapter (trusts the proxy)', port, {
     REST_TRUST_PROXY: 'true',
     LOG_LEVEL: 'fatal',
   });

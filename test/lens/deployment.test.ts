@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack';
 import type { ServiceProcess } from '@campaign/stack';
 import { cli } from '../support/cli.js';
-import { startLensBeside } from '../support/beside.js';
+import { startBeside } from '../support/beside.js';
 import { AS_GATEWAY } from '../support/clients.js';
 import { ENVELOPE_FIELDS } from './lens-client.js';
 
@@ -19,7 +19,7 @@ describe('per-deployment settings of the lens engine', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}/graphql`;
     [lens, key] = await Promise.all([
-      startLensBeside('lens subgraph (deployment settings)', port, {
+      startBeside('lens', 'lens subgraph (deployment settings)', port, {
         LENS_DISABLED_OPERATIONS: 'accounts.guides',
         LENS_PRICES: JSON.stringify({ 'accounts.profile': { base: 3 } }),
         // Long enough for any look-up to finish within the call: its answer is terminal.

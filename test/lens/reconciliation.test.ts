@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack';
 import { keyArgs, tokenArgs, useCli } from '../support/cli.js';
 import { AS_GATEWAY, graphql, graphqlOk } from '../support/clients.js';
-import { startLensBeside } from '../support/beside.js';
+import { startBeside } from '../support/beside.js';
 import { errorCode } from './lens-client.js';
 import * as engine from './engine-support.js';
 
@@ -61,7 +61,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     // job was taken by either replica: by the survivor, it just finishes; by the killed one, its
     // short lease expires and the survivor's reconciler resolves it.
     const port = await freePort();
-    const replica = await startLensBeside('lens replica (killed)', port, {
+    const replica = await startBeside('lens', 'lens replica (killed)', port, {
       LENS_SYNC_BUDGET_MS: '300',
       LENS_LEASE_MS: '1500',
       LOG_LEVEL: 'fatal',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSql, type Sql } from '@campaign/stack';
 import { freePort } from '@campaign/stack';
 import { startService, type ServiceProcess } from '@campaign/stack';
-import { startRestBeside } from '../support/beside.js';
+import { startBeside } from '../support/beside.js';
 import { cli } from '../support/cli.js';
 import { graphql, graphqlAt, lensProfile, rest, stack } from '../support/clients.js';
 import { overLimitQueries } from '../support/graphql-limits.js';
@@ -117,7 +117,7 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
       },
       'ignore',
     );
-    adapter = await startRestBeside('rest adapter (controlled lens)', restPort, {
+    adapter = await startBeside('rest', 'rest adapter (controlled lens)', restPort, {
       GATEWAY_URL: gatewayUrl,
       LOG_LEVEL: 'fatal',
     });
@@ -191,7 +191,7 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
 
   it('a gateway that is down: the REST adapter answers 503 with Retry-After', async () => {
     const [restPort, closedPort] = await Promise.all([freePort(), freePort()]);
-    const lonely = await startRestBeside('rest adapter (no gateway)', restPort, {
+    const lonely = await startBeside('rest', 'rest adapter (no gateway)', restPort, {
       GATEWAY_URL: `http://127.0.0.1:${closedPort}/graphql`,
       LOG_LEVEL: 'fatal',
     });

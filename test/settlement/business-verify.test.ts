@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSql, freePort, type ServiceProcess, type Sql } from '@campaign/stack';
-import { startRestBeside } from '../support/beside.js';
+import { startBeside } from '../support/beside.js';
 import { graphql, rest, stack, type HttpResult } from '../support/clients.js';
 import { assertDocumented } from '../support/settlement-openapi.js';
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const port = await freePort();
   trustingUrl = `http://127.0.0.1:${port}`;
   [trusting, settlementSql] = await Promise.all([
-    startRestBeside('rest adapter (trusts X-Forwarded-For)', port, {
+    startBeside('rest', 'rest adapter (trusts X-Forwarded-For)', port, {
       REST_TRUST_PROXY: 'true',
       LOG_LEVEL: 'fatal',
     }),
