@@ -11,6 +11,17 @@ import { agencyFixture, asClient, handlers, lend, worker } from './outbox-suppor
  * re-queue. Handlers are stand-ins; the channels themselves are whole-stack tests.
  */
 const { orm, services, em, admin: superAdmin } = useSettlementServices();
+
+/** Holds the handler's next call open; the returned function lets it answer. */
+function holdNext(handler: {
+  mockImplementationOnce(impl: () => Promise<undefined>): unknown;
+}): () => void {
+  let answer: (() => void) | undefined;
+  handler.mockImplementationOnce(
+    () => new Promise<undefined>((r) => (answer = () => r(undefined))),
+  );
+  return () => answer!();
+}
 const logger = createLogger('outbox-test', 'silent');
 let sql: Sql;
 let otherSql: Sql;
@@ -177,10 +188,7 @@ describe('outbox delivery', () => {
   it('one row is sent by one worker at a time', async () => {
     const [id] = await requestedRows();
     const h = handlers();
-    let release!: () => void;
-    h.TEAM_CHAT.mockImplementationOnce(
-      () => new Promise<undefined>((r) => (release = () => r(undefined))),
-    );
+    const release = holdNext(h.TEAM_CHAT);
     const first = worker(h).deliver(lend(client), id!);
     await vi.waitFor(() => expect(h.TEAM_CHAT).toHaveBeenCalledOnce());
     // The second worker skips the leased row instead of waiting for it or sending it.
@@ -239,10 +247,7 @@ describe('outbox delivery', () => {
   it('a process that dies mid-send: once its lease runs out the row is swept and sent again, same key', async () => {
     const [id] = await requestedRows();
     const dying = handlers();
-    let answer!: () => void;
-    dying.TEAM_CHAT.mockImplementationOnce(
-      () => new Promise<undefined>((r) => (answer = () => r(undefined))),
-    );
+    const answer = holdNext(dying.TEAM_CHAT);
     const first = worker(dying);
     const stuck = first.deliver(lend(client), id!);
     await vi.waitFor(() => expect(dying.TEAM_CHAT).toHaveBeenCalledOnce());
