@@ -1,5 +1,34 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+/**
+ * Who may import whom in the settlement subgraph (docs/architecture.md): api → flows → domain →
+ * journal → kernel, with outside/ (the ports to outside systems and their adapters) beside them.
+ * The files at the top (server, schema, services: the composition root) may import anything and
+ * nothing imports them. Type imports count too. outbox/ is left out until issue 22 item 5 moves
+ * it (TODO issue 22 item 5: the outbox's place in journal/ and its delivery in platform/).
+ */
+const SETTLEMENT = './subgraphs/settlement/src';
+const mayImport = {
+  api: ['flows', 'domain', 'journal', 'kernel', 'outbox', 'outside'],
+  flows: ['domain', 'journal', 'kernel', 'outbox', 'outside'],
+  domain: ['journal', 'kernel'],
+  journal: ['kernel'],
+  kernel: [],
+  outside: ['kernel'],
+};
+const settlementParts = [...Object.keys(mayImport), 'outbox'];
+const layerZones = Object.entries(mayImport).map(([layer, allowed]) => ({
+  target: `${SETTLEMENT}/${layer}`,
+  from: [
+    `${SETTLEMENT}/*.ts`,
+    ...settlementParts
+      .filter((part) => part !== layer && !allowed.includes(part))
+      .map((part) => `${SETTLEMENT}/${part}/**`),
+  ],
+  message: `settlement ${layer}/ may import ${allowed.join(', ') || 'no other layer'} (docs/architecture.md).`,
+}));
 
 export default tseslint.config(
   {
@@ -37,6 +66,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The layers of the settlement subgraph; a test beside its code may reach further up.
+    files: [`${SETTLEMENT.slice(2)}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
     files: ['**/config.ts', '**/*.test.ts', 'test/**', 'bench/**', 'stack/src/**'],

@@ -19,26 +19,38 @@ import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 import { FORWARDED_HEADERS, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
 
-/** The same error with `extensions.code` set (kept when it already has one). */
-const withCode = (error: GraphQLError, code: string) =>
-  error.extensions?.['code']
-    ? error
-    : new GraphQLError(error.message, {
-        nodes: error.nodes,
-        source: error.source,
-        positions: error.positions,
-        path: error.path,
-        originalError: error.originalError,
-        extensions: { ...error.extensions, code },
-      });
+/**
+ * The same error as a request error of `code` (kept when it already has one), marked the way Yoga
+ * marks its own: HTTP 400 for a client that accepts `application/graphql-response+json`, 200 for
+ * one that accepts only `application/json` (GraphQL over HTTP).
+ */
+const asRequestError = (error: GraphQLError, code: string) =>
+  new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: {
+      ...error.extensions,
+      code: error.extensions?.['code'] ?? code,
+      http: { spec: true, status: 400 },
+    },
+  });
 
 /** How graphql-armor words a refusal ("Token limit of 3000 exceeded."). */
 const ARMOR_LIMIT = /limit of \d+ exceeded/i;
 
+const RESOLUTION = 'OPERATION_RESOLUTION_FAILURE';
+
+/** graphql-js's words for variables that do not coerce ("Variable "$id" got invalid value …"). */
+const VARIABLE_ERROR = /^Variable "\$\w+" /;
+
 /**
  * Apollo Server names the caller's request errors (`GRAPHQL_PARSE_FAILED`,
- * `GRAPHQL_VALIDATION_FAILED`, the limits included); Yoga leaves them without a code. Clients and
- * the REST adapter read the code, so both engines give it.
+ * `GRAPHQL_VALIDATION_FAILED`, `BAD_USER_INPUT`, the limits included); Yoga leaves them without a
+ * code, and variables that do not coerce become an unexpected error. Clients and the REST adapter
+ * read the code, so both engines give it.
  */
 const requestErrorCodes: GatewayPlugin = {
   onParse:
@@ -47,7 +59,7 @@ const requestErrorCodes: GatewayPlugin = {
       // The token limit refuses while parsing; Apollo names it a validation failure like the rest.
       if (result instanceof GraphQLError)
         replaceParseResult(
-          withCode(
+          asRequestError(
             result,
             ARMOR_LIMIT.test(result.message) ? 'GRAPHQL_VALIDATION_FAILED' : 'GRAPHQL_PARSE_FAILED',
           ),
@@ -56,8 +68,35 @@ const requestErrorCodes: GatewayPlugin = {
   onValidate:
     () =>
     ({ result, setResult }) => {
-      if (result.length) setResult(result.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')));
+      if (result.length)
+        setResult(result.map((e) => asRequestError(e, 'GRAPHQL_VALIDATION_FAILED')));
     },
+  onExecute: () => ({
+    onExecuteDone: ({ result, setResult }) => {
+      // Variables are coerced before anything runs: errors and no data, each naming a variable.
+      if (Symbol.asyncIterator in result || 'data' in result || !result.errors?.length) return;
+      if (!result.errors.every((e) => VARIABLE_ERROR.test(e.message))) return;
+      setResult({
+        ...result,
+        errors: result.errors.map((e) =>
+          asRequestError(
+            e instanceof GraphQLError ? e : new GraphQLError(e.message),
+            'BAD_USER_INPUT',
+          ),
+        ),
+      });
+    },
+  }),
+  // Yoga refuses an operation name that names no operation as a 400 whatever the client accepts.
+  onResultProcess: ({ result, setResult }) => {
+    if (Array.isArray(result) || Symbol.asyncIterator in result || 'data' in result) return;
+    const errors = result.errors ?? [];
+    if (!errors.length || !errors.every((e) => e.extensions?.['code'] === RESOLUTION)) return;
+    setResult({
+      ...result,
+      errors: errors.map((e) => asRequestError(e, RESOLUTION)),
+    });
+  },
 };
 
 /** Hive's log levels; `silent` turns its logging off. */

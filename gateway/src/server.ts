@@ -1,5 +1,6 @@
 import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import {
+  APPLICATION_JSON,
   createLogger,
   createServiceApp,
   forwardedClientAddress,
@@ -35,6 +36,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
         fetcher: subgraphs.fetcher,
         willSendRequest({ request, context }) {
           request.http?.headers.set(SUBGRAPH_SECRET_HEADER, config.SUBGRAPH_SECRET);
+          // A subgraph's request error (a SafeInt out of range, a Decimal that is not one) then
+          // comes back as 200 with its errors, which the gateway passes on with their code; a 400
+          // would reach the data source as a failed fetch and the caller as INTERNAL_ERROR.
+          request.http?.headers.set('accept', APPLICATION_JSON);
           for (const header of FORWARDED_HEADERS) {
             const value = context.headers?.[header];
             if (value) request.http?.headers.set(header, value);

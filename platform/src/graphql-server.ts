@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { errorBody } from '@campaign/schema';
 import { isShownAsIs, maskError } from './error-masking.js';
+import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
 
@@ -53,8 +54,18 @@ export function armorOptions(limits: GraphQLLimits, introspection: boolean) {
   };
 }
 
+/**
+ * On Apollo the token limit is graphql-js's own `parseOptions.maxTokens`, not armor's: armor's
+ * Apollo plugin parses the document a second time in `parsingDidStart`, where any syntax error
+ * (`{"query":"{"}`) is thrown as an unexpected error, an HTTP 500 (a known upstream problem).
+ * graphql-js stops at the same count while parsing, a request error like any syntax error.
+ */
 function armorFor(limits: GraphQLLimits, introspection: boolean) {
-  return new ApolloArmor(armorOptions(limits, introspection)).protect();
+  const options = armorOptions(limits, introspection);
+  return new ApolloArmor({
+    ...options,
+    maxTokens: { ...options.maxTokens, enabled: false },
+  }).protect();
 }
 
 /** Serves GraphQL at POST/GET /graphql of a service app. */
@@ -69,12 +80,15 @@ export async function mountGraphQL<C extends BaseContext>(
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
     validationRules: armor.validationRules,
-    formatError: maskError,
+    parseOptions: { maxTokens: options.limits.maxTokens },
+    formatError: (formatted, error) => maskError(tokenLimitAsValidation(formatted), error),
     plugins: [
       fastifyApolloDrainPlugin(app),
       // Apollo's landing page loads Apollo Sandbox from a CDN: blank on a machine without
       // internet. The gateway serves its own explorer instead (gateway/src/explorer.ts).
       ApolloServerPluginLandingPageDisabled(),
+      // Request errors: 400 or 200 by what the client accepts (GraphQL over HTTP).
+      graphqlOverHttpPlugin<C>(),
       // armor's typings name @apollo/server's CommonJS build; the plugins are the same objects.
       ...(armor.plugins as unknown as ApolloServerPlugin<C>[]),
       {

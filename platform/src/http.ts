@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { errorBody } from '@campaign/schema';
+import { clientErrorHandler, type ClientErrorOptions } from './client-errors.js';
 import type { Logger } from './logger.js';
 import { RequestLogController } from './request-log.js';
+import type { RouteMethods } from './route-methods.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Seconds a client waits before retrying after a 503 that named no time of its own: every 503 of
+ * every service says when to come back (RFC 9110 10.2.3), so no client retries in a tight loop.
+ */
+export const SERVICE_RETRY_AFTER_SECONDS = 2;
 
 export interface ServiceAppOptions {
   logger: Logger;
@@ -18,8 +21,10 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Take the client address from X-Forwarded-For (behind a load balancer): see trustProxyVar. */
   trustProxy?: boolean | string[];
-  /** Answers requests Node's HTTP parser refuses (fastify's default when absent). */
-  clientErrorHandler?: FastifyServerOptions['clientErrorHandler'];
+  /** How requests Node's HTTP parser refuses are answered (client-errors.ts). */
+  clientErrors?: ClientErrorOptions;
+  /** Filled with every route the app registers, its probes included (route-methods.ts). */
+  routeMethods?: RouteMethods;
 }
 
 /**
@@ -35,7 +40,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     genReqId: () => randomUUID(),
     // One line per request for people, none for probes (request-log.ts).
     logController: new RequestLogController(),
-    ...(options.clientErrorHandler ? { clientErrorHandler: options.clientErrorHandler } : {}),
+    clientErrorHandler: clientErrorHandler(options.clientErrors),
     // A URL the router cannot take (a path parameter over its length limit, a bad escape): the
     // caller's to fix, in the catalogue's shape, never fastify's own body echoing the path.
     frameworkErrors: (_error, _request, reply) =>
@@ -47,8 +52,13 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
         ),
       }),
   });
+  const routeMethods = options.routeMethods;
+  if (routeMethods) app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(SERVICE_RETRY_AFTER_SECONDS));
+    }
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -25,20 +25,11 @@ const distFile = (file: string) =>
   join(dirname(requireHere.resolve('swagger-ui-dist/package.json')), file);
 
 /**
- * Starts Swagger UI; a file of its own, so the page needs no inline script. A "Try it out"
- * request for the document's default server (127.0.0.1:8080) goes to the adapter that served
- * this page instead, whatever its address (another port, a host name); a server the reader typed
- * in the page is kept.
+ * Starts Swagger UI; a file of its own, so the page needs no inline script. "Try it out" sends
+ * to the server the served documents name: the adapter they were fetched from (issue 21).
  */
 const START_SCRIPT = `(function () {
   var config = JSON.parse(document.getElementById('reference-config').textContent);
-  // The origin of the shown document's default server (its base_url variable's default).
-  function defaultOrigin() {
-    if (!window.ui) return null;
-    var server = (window.ui.specSelectors.specJson().toJS().servers || [])[0] || {};
-    var base = ((server.variables || {}).base_url || {}).default;
-    return base ? new URL(base).origin : null;
-  }
   window.ui = SwaggerUIBundle({
     urls: config.documents,
     'urls.primaryName': config.documents[0].name,
@@ -48,13 +39,6 @@ const START_SCRIPT = `(function () {
     deepLinking: true,
     validatorUrl: null,
     displayRequestDuration: true,
-    requestInterceptor: function (request) {
-      var url = new URL(request.url, window.location.href);
-      if (url.origin === defaultOrigin()) {
-        request.url = window.location.origin + url.pathname + url.search;
-      }
-      return request;
-    },
   });
 })();
 `;

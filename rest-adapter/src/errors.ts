@@ -66,9 +66,13 @@ export function httpError(code: ErrorCode, message: string): HttpError {
   });
 }
 
-/** GraphQL names its variables ("$input"); REST callers know only their body. */
+/**
+ * GraphQL names its variables ("$input"); REST callers know only their body, so a value refused
+ * inside it is named by its place in the body (`lines[0].partnerId: SafeInt cannot represent …`).
+ */
 function cleanInputMessage(message: string): string {
   return message
+    .replace(/^Variable "\$\w+" got invalid value .*? at "\w+\.([^"]+)"; /s, '$1: ')
     .replace(/^Variable "\$\w+" got invalid value .*?; /s, '')
     .replace(/"\$input"/g, 'body');
 }

@@ -1,7 +1,5 @@
-import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findUnsafeText, unsafeTextMessage } from '@campaign/platform';
-import { errorBody } from '@campaign/schema';
 import { httpError, type HttpError } from './errors.js';
 
 /**
@@ -38,7 +36,7 @@ export function repeatedHeaderError(request: FastifyRequest): HttpError | null {
  * JSON body, naming the field as a REST client spells it (`body.search`, `query.cursor`,
  * `path.id`). The subgraphs apply the same rule to GraphQL arguments; checking here as well names
  * the body rather than GraphQL's `input`, and answers before the lens body validation. Header
- * values cannot carry either: Node's parser refuses control bytes (clientErrorHandler below)
+ * values cannot carry either: Node's parser refuses control bytes (platform's client-errors.ts)
  * and reads every other byte as one Latin-1 character, which is never a surrogate.
  */
 export function unsafeTextError(request: FastifyRequest): HttpError | null {
@@ -64,44 +62,4 @@ export async function addSecurityHeaders(_request: FastifyRequest, reply: Fastif
   if (!reply.hasHeader('cache-control')) {
     reply.header('cache-control', SECURITY_HEADERS['cache-control']);
   }
-}
-
-/** The header a parser error points at: the line that `bytesParsed` stopped in, if a header. */
-function headerAt(error: ConnectionError): string | null {
-  const raw: unknown = error.rawPacket;
-  if (!Buffer.isBuffer(raw) || typeof error.bytesParsed !== 'number') return null;
-  const head = raw.subarray(0, error.bytesParsed).toString('latin1');
-  const line = head.slice(head.lastIndexOf('\n') + 1);
-  return /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}):/.exec(line)?.[1] ?? null;
-}
-
-/**
- * Requests Node's HTTP parser refuses (a NUL or other control byte in a header, a malformed
- * request line) never reach fastify's handlers; fastify's default answers them with its own body
- * and none of the headers above. This one answers in the catalogue's shape, naming the header.
- */
-export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable) {
-    const security = Object.entries(SECURITY_HEADERS)
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      socket.write(`HTTP/1.1 408 Request Timeout\r\n${security}Connection: close\r\n\r\n`);
-    } else {
-      const header = headerAt(error);
-      const message =
-        error.code === 'HPE_HEADER_OVERFLOW'
-          ? 'The request headers are larger than the server accepts.'
-          : header && error.code === 'HPE_INVALID_HEADER_TOKEN'
-            ? `${header}: the header value holds a control character (such as NUL), which HTTP does not allow.`
-            : 'The request is not valid HTTP/1.1.';
-      const body = JSON.stringify({ success: false, error: errorBody('INVALID_REQUEST', message) });
-      socket.write(
-        `HTTP/1.1 400 Bad Request\r\n${security}Content-Type: application/json; charset=utf-8\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    }
-  }
-  socket.destroy(error);
 }

@@ -1,46 +1,42 @@
-import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import {
+  createLogger,
+  createServiceApp,
+  listen,
+  RouteMethods,
+  type RunningServer,
+} from '@campaign/platform';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestAdapterConfig } from './config.js';
 import { registerReferencePage } from './docs-page.js';
-import { httpError, httpErrorOf, type HttpError } from './errors.js';
+import { httpError, httpErrorOf } from './errors.js';
 import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
-import { registerMcpRoutes } from './mcp/mcp-route.js';
+import { MCP_PATH, mcpMethodNotAllowed, registerMcpRoutes } from './mcp/mcp-route.js';
 import { lensDocument } from './openapi.js';
 import { documentedRoutes } from './openapi-settlement.js';
 import { settlementDocument, withDocumentedBodies } from './openapi-settlement-served.js';
+import { bodyErrorOf, INVALID_JSON, methodGuard, NOT_JSON, sendError } from './replies.js';
 import {
   addSecurityHeaders,
-  clientErrorHandler,
   repeatedHeaderError,
+  SECURITY_HEADERS,
   unsafeTextError,
 } from './request-guards.js';
 import type { Route } from './route.js';
 import { lensRoutes } from './routes/lens.routes.js';
+import { servedDocument } from './served-servers.js';
 
 /** Lens first, then every documented route in the order the settlement document lists them. */
 export const routes: Route<never>[] = withDocumentedBodies([...lensRoutes, ...documentedRoutes]);
 
-function sendError(reply: FastifyReply, error: HttpError) {
-  const retryAfter = error.extensions['retryAfterSeconds'];
-  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-  for (const header of ['rateLimitPolicy', 'rateLimit'] as const) {
-    const value = error.extensions[header];
-    if (typeof value === 'string')
-      reply.header(header === 'rateLimit' ? 'ratelimit' : 'ratelimit-policy', value);
-  }
-  const data = error.extensions['operation'];
-  return reply
-    .code(error.status)
-    .send({ success: false, error: error.body, ...(data ? { data } : {}) });
-}
-
 export async function startRestAdapter(config: RestAdapterConfig): Promise<RunningServer> {
   const logger = createLogger('rest-adapter', config.LOG_LEVEL);
   const gateway = new GatewayClient(config.GATEWAY_URL, config.PROXY_SECRET);
+  const routeMethods = new RouteMethods();
   const app = createServiceApp({
     logger,
     trustProxy: config.REST_TRUST_PROXY,
-    clientErrorHandler,
+    routeMethods,
+    clientErrors: { headers: SECURITY_HEADERS, allowOf: (path) => routeMethods.allowOf(path) },
     readiness: async () => {
       const response = await fetch(new URL('/readyz', config.GATEWAY_URL), {
         signal: AbortSignal.timeout(2000),
@@ -51,12 +47,8 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
   app.addHook('onClose', () => gateway.close());
   // Body problems are the caller's to fix: always a 400 in the catalogue's shape.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.statusCode && error.statusCode < 500) {
-      return sendError(
-        reply,
-        httpError('INVALID_REQUEST', `The request body is not valid JSON: ${error.message}`),
-      );
-    }
+    if (error.statusCode && error.statusCode < 500)
+      return sendError(reply, bodyErrorOf(error, request));
     request.log.error({ err: error }, 'unhandled error');
     return sendError(
       reply,
@@ -73,7 +65,9 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     ),
   );
   app.addHook('onSend', addSecurityHeaders);
-  // Before the body is read or anything else is looked at (DESIGN.md L2: header checks first).
+  // Before the body is read or any credential is looked at: the method, then the headers
+  // (DESIGN.md L2: the request's shape first).
+  app.addHook('onRequest', methodGuard(routeMethods, new Map([[MCP_PATH, mcpMethodNotAllowed]])));
   app.addHook('onRequest', async (request, reply) => {
     const repeated = repeatedHeaderError(request);
     if (repeated) return sendError(reply, repeated);
@@ -89,21 +83,31 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     try {
       done(null, body === '' ? undefined : JSON.parse(body as string));
     } catch (error) {
-      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+      done(Object.assign(error as Error, { statusCode: 400, code: INVALID_JSON }), undefined);
     }
   });
   app.addContentTypeParser('*', (_request, _payload, done) =>
     done(
-      Object.assign(new Error('send the body as application/json'), { statusCode: 415 }),
+      Object.assign(new Error('send the body as application/json'), {
+        statusCode: 415,
+        code: NOT_JSON,
+      }),
       undefined,
     ),
   );
 
-  app.get('/api/lens/v1/openapi.json', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(lensDocument),
+  // Served with the origin they were fetched from as their server (served-servers.ts); the
+  // answer depends on the forwarded headers when a proxy is trusted.
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply, document: object) =>
+    reply
+      .header('cache-control', 'public, max-age=300')
+      .header('vary', 'x-forwarded-host, x-forwarded-proto')
+      .send(servedDocument(document, request));
+  app.get('/api/lens/v1/openapi.json', async (request, reply) =>
+    sendDocument(request, reply, lensDocument),
   );
-  app.get('/api/openapi.json', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(settlementDocument()),
+  app.get('/api/openapi.json', async (request, reply) =>
+    sendDocument(request, reply, settlementDocument()),
   );
   registerReferencePage(app);
   const mount = (scope: typeof app, route: Route<never>) =>
@@ -152,7 +156,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     for (const route of routes) if (route.rawBody) mount(scope, route);
   });
   // Lens over the tool protocol (issue 13): the same gateway client, one operation per call.
-  registerMcpRoutes(app, gateway);
+  await registerMcpRoutes(app, gateway);
   const running = await listen(app, config.REST_HOST, config.REST_PORT);
   logger.info({ url: running.url }, 'rest adapter listening');
   return running;

@@ -102,6 +102,12 @@ export const errorCatalogue = {
       'The settlement has no reverse-issuance record (INDIVIDUAL partner, DIRECT_INVOICE, or ' +
       'not requested yet).',
   },
+  // 405 and 431: the HTTP request itself, refused before any credential is looked at.
+  METHOD_NOT_ALLOWED: {
+    httpStatus: 405,
+    retryable: false,
+    description: 'The path exists but not with this method; the Allow header lists its methods.',
+  },
   // 409
   IDEMPOTENCY_KEY_REUSED: {
     httpStatus: 409,
@@ -139,6 +145,12 @@ export const errorCatalogue = {
     httpStatus: 409,
     retryable: true,
     description: 'Another change to the same resource won; read it again and retry.',
+  },
+  // 431 (see 405)
+  REQUEST_HEADERS_TOO_LARGE: {
+    httpStatus: 431,
+    retryable: false,
+    description: 'The request headers together are larger than the server accepts (16 KiB).',
   },
   // 429
   RATE_LIMITED: {

@@ -88,10 +88,10 @@ async function seedSettlementStates(url: string): Promise<void> {
   const orm = await initSettlementOrm(url, 2);
   try {
     const em = () => orm.em.fork();
-    const { campaigns, workflow } = createSettlementServices();
+    const { campaignUpload, workflow } = createSettlementServices();
     const { partnerRequest, platformFlow: platform, directFlow: direct, cancellation } = workflow;
     const upload = async (campaignId: string) => {
-      await campaigns.markUploaded(em(), campaignId, admin);
+      await campaignUpload.markUploaded(em(), campaignId, admin);
       return em().findOneOrFail(Settlement, { campaignId });
     };
 

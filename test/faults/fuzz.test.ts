@@ -58,6 +58,9 @@ function problemsOf(request: FuzzRequest, answer: RawAnswer): string[] {
       (answer.status === 500 && error?.['code'] === 'EXECUTION_FAILED' && hasOperation);
     if (!documented) problems.push(`undocumented ${answer.status}`);
   }
+  // Every 503 says when to come back (issue 21).
+  if (answer.status === 503 && !/^\d+$/.test(answer.headers['retry-after'] ?? ''))
+    problems.push('503 without Retry-After');
   if (answer.status >= 400) {
     if (body?.success !== false || typeof error !== 'object' || error === null)
       problems.push('error body without {success: false, error}');

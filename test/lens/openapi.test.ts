@@ -17,6 +17,7 @@ import {
 interface Doc {
   openapi: string;
   info: { version: string };
+  servers: unknown[];
   security: Record<string, string[]>[];
   paths: Record<string, Record<string, Record<string, unknown>>>;
   components: {
@@ -42,7 +43,12 @@ describe('the OpenAPI 3.1 document of /api/lens/v1', () => {
   });
 
   it('is served without a key and is the committed schema/openapi/lens.json', async () => {
-    expect(doc).toEqual(JSON.parse(await readFile(lensOpenApiFile, 'utf8')));
+    // All but the servers, which name the adapter it was fetched from (served-openapi.test.ts).
+    const { servers: _served, ...served } = doc;
+    const { servers: _committed, ...committed } = JSON.parse(
+      await readFile(lensOpenApiFile, 'utf8'),
+    );
+    expect(served).toEqual(committed);
   });
 
   it('is OpenAPI 3.1, version 1.0.0, and compiles as JSON Schema 2020-12', () => {

@@ -121,6 +121,8 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
     it.each([...ACCOUNT_OPERATIONS, 'accounts.search' as const])('%s', async (name) => {
       const result = await restOp(name, bodyFor(name, 'flaky_wobbly'), key);
       expect(result.status, JSON.stringify(result.body)).toBe(503);
+      // Every 503 says when to come back (issue 21).
+      expect(result.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
       expectFailed(result.body, 'UPSTREAM_UNAVAILABLE', true);
     });
   });
@@ -133,6 +135,7 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
         key,
       );
       expect(result.status).toBe(503);
+      expect(result.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
       expectFailed(result.body, 'FEATURE_UNAVAILABLE', true);
     });
 

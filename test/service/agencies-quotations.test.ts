@@ -117,7 +117,7 @@ describe('updateCampaign', () => {
       { partnerId, advertiserId, title: 'Campaign', price: '1000000.00' },
       admin,
     );
-    await services.campaigns.markUploaded(em(), campaign.id, admin);
+    await services.campaignUpload.markUploaded(em(), campaign.id, admin);
     const updated = await services.campaignChange.update(em(), admin, campaign.id, {
       price: '2000000.00',
       agencyId: Number(agency.id),

@@ -69,7 +69,7 @@ async function requestedRows(): Promise<string[]> {
     { partnerId, advertiserId, title: 'Spring', price: '1000000.00' },
     superAdmin,
   );
-  await services.campaigns.markUploaded(em(), campaign.id, superAdmin);
+  await services.campaignUpload.markUploaded(em(), campaign.id, superAdmin);
   const { id } = await em().findOneOrFail(Settlement, { campaignId: campaign.id });
   await services.workflow.partnerRequest.request(em(), partnerActor, id);
   const rows = await sql.query<{ id: string }>(

@@ -38,7 +38,7 @@ async function upload(partner: string, agencyId: number | null = null): Promise<
     },
     superAdmin,
   );
-  await services.campaigns.markUploaded(em(), campaign.id, superAdmin);
+  await services.campaignUpload.markUploaded(em(), campaign.id, superAdmin);
   return (await em().findOneOrFail(Settlement, { campaignId: campaign.id })).id;
 }
 

@@ -147,7 +147,7 @@ export async function newSettlement(
     },
     admin,
   );
-  await services.campaigns.markUploaded(em(), campaign.id, admin);
+  await services.campaignUpload.markUploaded(em(), campaign.id, admin);
   return (await em().findOneOrFail(Settlement, { campaignId: campaign.id })).id;
 }
 

@@ -62,7 +62,7 @@ export function useWorkflow() {
       },
       admin,
     );
-    await services.campaigns.markUploaded(em(), campaign.id, admin);
+    await services.campaignUpload.markUploaded(em(), campaign.id, admin);
     return (await em().findOneOrFail(Settlement, { campaignId: campaign.id })).id;
   }
 

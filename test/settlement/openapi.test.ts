@@ -36,7 +36,10 @@ const concrete = (path: string) =>
     .replace('{code}', 'no-such-code');
 
 describe('the OpenAPI 3.1 document of the settlement paths', () => {
-  let doc: SettlementDocument & { paths: Record<string, Record<string, Operation>> };
+  let doc: SettlementDocument & {
+    paths: Record<string, Record<string, Operation>>;
+    servers: unknown[];
+  };
   let operations: [string, string, Operation][];
   let admin: string;
   let partner: string;
@@ -56,7 +59,12 @@ describe('the OpenAPI 3.1 document of the settlement paths', () => {
   });
 
   it('is served without a credential and is the committed schema/openapi/settlement.json', async () => {
-    expect(doc).toEqual(JSON.parse(await readFile(settlementOpenApiFile, 'utf8')));
+    // All but the servers, which name the adapter it was fetched from (served-openapi.test.ts).
+    const { servers: _served, ...served } = doc;
+    const { servers: _committed, ...committed } = JSON.parse(
+      await readFile(settlementOpenApiFile, 'utf8'),
+    );
+    expect(served).toEqual(committed);
   });
 
   it('is OpenAPI 3.1 and every schema compiles as JSON Schema 2020-12', () => {

@@ -1,7 +1,15 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ErrorCode,
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  JSONRPCMessageSchema,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@campaign/platform';
+import { bearerChallenge } from '../auth-challenge.js';
 import type { GatewayClient } from '../gateway-client.js';
 import { SECURITY_HEADERS } from '../request-guards.js';
 import { createLensMcpServer, offersFor, protocolError, type McpCaller } from './mcp-server.js';
@@ -9,88 +17,139 @@ import { createLensMcpServer, offersFor, protocolError, type McpCaller } from '.
 /** The tool-protocol endpoint (DESIGN.md section 5). */
 export const MCP_PATH = '/mcp';
 
+type RpcError = { code: number; message: string; data?: unknown };
+
 const callerOf = (request: FastifyRequest): McpCaller => ({
   authorization: request.headers.authorization,
   requestId: request.id,
   clientIp: request.ip,
 });
 
-const messages = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
+/** A JSON-RPC error response; `id` null when the request's id is unknown (JSON-RPC 2.0 5.1). */
+const rpcError = (error: RpcError, id: RequestId | null = null) => ({ jsonrpc: '2.0', error, id });
 
-function jsonRpcError(
-  reply: FastifyReply,
-  status: number,
-  error: { code: number; message: string; data?: unknown },
-  id: unknown = null,
-) {
-  return reply.code(status).send({ jsonrpc: '2.0', error, id });
+/** The body of a 405 on /mcp (the adapter's method guard answers it, with Allow). */
+export const mcpMethodNotAllowed = (message: string) =>
+  rpcError({ code: ErrorCode.InvalidRequest, message: `Invalid Request: ${message}` });
+
+type Parsed = { messages: JSONRPCMessage[]; body: unknown } | { status: number; error: RpcError };
+
+/**
+ * The body as JSON-RPC messages, or the JSON-RPC error a client expects (issue 21): -32700 when
+ * it is not JSON, -32600 when it is JSON but not a message or a non-empty batch of them. Checked
+ * before the token (DESIGN.md L2: the request's shape first).
+ */
+function parseMessages(request: FastifyRequest): Parsed {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    const message = 'Invalid Request: send the JSON-RPC message as Content-Type: application/json.';
+    return { status: 415, error: { code: ErrorCode.InvalidRequest, message } };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(typeof request.body === 'string' ? request.body : '');
+  } catch (error) {
+    const message = `Parse error: the body is not valid JSON (${(error as Error).message}).`;
+    return { status: 400, error: { code: ErrorCode.ParseError, message } };
+  }
+  const list = Array.isArray(body) ? body : [body];
+  const invalid = list.length === 0 || list.some((m) => !JSONRPCMessageSchema.safeParse(m).success);
+  if (invalid) {
+    const message = 'Invalid Request: the body is not a JSON-RPC 2.0 message or batch of them.';
+    return { status: 400, error: { code: ErrorCode.InvalidRequest, message } };
+  }
+  return { messages: list as JSONRPCMessage[], body };
+}
+
+/** "MCP error -32602: " at the start of a message (the SDK's McpError writes it). */
+const MCP_ERROR_PREFIX = /^(?:MCP error -?\d+: )+/;
+
+/**
+ * The SDK sends a thrown McpError's message as the JSON-RPC error's, prefix included, and the
+ * client's McpError adds its own ("MCP error -32602: MCP error -32602: ..."): the wire carries
+ * the message alone, for our errors and the SDK's own (an invalid tools/call) alike.
+ */
+class PlainErrorTransport extends StreamableHTTPServerTransport {
+  override send(message: JSONRPCMessage, options?: { relatedRequestId?: RequestId }) {
+    if (!isJSONRPCErrorResponse(message)) return super.send(message, options);
+    const plain = message.error.message.replace(MCP_ERROR_PREFIX, '');
+    return super.send({ ...message, error: { ...message.error, message: plain } }, options);
+  }
 }
 
 /**
  * Lens over the tool protocol (issue 13): Streamable HTTP at POST /mcp, stateless: every POST
  * gets a new SDK server and transport, and nothing about a connection is kept between requests,
  * so any adapter replica can answer any request (DESIGN.md section 1: the adapter is stateless)
- * and no session can outlive a token's revocation. What a session would hold (the token) comes
- * with every request anyway. Answers stream as server-sent events, which carries progress
- * notifications before the result.
+ * and no session can outlive a token's revocation. Every request's token is checked before the
+ * SDK sees it, so any request without a valid token is an HTTP 401 with its challenge (MCP
+ * authorization), not a JSON-RPC error in a 200 stream. Answers stream as server-sent events,
+ * which carries progress notifications before the result. GET and DELETE (no stream to open, no
+ * session to end) are 405s of the adapter's method guard.
  */
-export function registerMcpRoutes(app: FastifyInstance, gateway: GatewayClient): void {
-  app.post(MCP_PATH, async (request, reply) => {
-    const caller = callerOf(request);
-    if (request.body === undefined) {
-      return jsonRpcError(reply, 400, {
-        code: ErrorCode.ParseError,
-        message: 'Send a JSON-RPC message as the JSON body.',
-      });
-    }
-    // A connection starts with initialize: refuse a token lens refuses (a REST API key, an
-    // unknown or revoked token) there, with lens's code, as REST refuses a tool token.
-    const initialize = messages(request.body).find(isInitializeRequest);
-    if (initialize) {
-      const offers = await offersFor(gateway, caller);
-      if ('error' in offers) {
-        const { code, message, data } = protocolError(offers.error);
-        const id = (initialize as { id?: unknown }).id ?? null;
-        return jsonRpcError(reply, offers.error.status, { code, message, data }, id);
+export async function registerMcpRoutes(app: FastifyInstance, gateway: GatewayClient) {
+  // A scope of its own: the body arrives as text, so that what is wrong with it is answered in
+  // JSON-RPC's words rather than the REST adapter's.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.statusCode && error.statusCode < 500) {
+        const message = `Invalid Request: ${error.message}`;
+        return reply
+          .code(error.statusCode)
+          .send(rpcError({ code: ErrorCode.InvalidRequest, message }));
       }
-    }
-    reply.hijack();
-    // A hijacked reply skips the onSend hooks that add these to every other answer.
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
-    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
-    const server = createLensMcpServer(gateway, caller);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    } catch (error) {
       request.log.error({ err: error }, 'mcp request failed');
-      if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            error: { code: ErrorCode.InternalError, message: 'Internal error; it was logged.' },
-            id: null,
-          }),
-        );
-      }
-    }
-  });
-  // Stateless: no stream to open (GET) and no session to end (DELETE).
-  for (const method of ['GET', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: MCP_PATH,
-      handler: async (_request, reply) =>
-        jsonRpcError(reply.header('allow', 'POST'), 405, {
-          code: ErrorCode.ConnectionClosed,
-          message: 'This server is stateless: POST JSON-RPC messages to /mcp.',
-        }),
+      const message = 'Internal error; it was logged.';
+      return reply.code(500).send(rpcError({ code: ErrorCode.InternalError, message }));
     });
+    scope.post(MCP_PATH, (request, reply) => handlePost(request, reply, gateway));
+  });
+}
+
+async function handlePost(request: FastifyRequest, reply: FastifyReply, gateway: GatewayClient) {
+  const parsed = parseMessages(request);
+  if ('error' in parsed) return reply.code(parsed.status).send(rpcError(parsed.error));
+  const caller = callerOf(request);
+  // The token lens would refuse (none, unknown, revoked, a REST API key) is refused here, on
+  // every request, with lens's code; the first request's id answers for the batch.
+  const offers = await offersFor(gateway, caller);
+  if ('error' in offers) {
+    const { code, message, data } = protocolError(offers.error);
+    const first = parsed.messages.find(isJSONRPCRequest);
+    if (offers.error.status === 401) {
+      reply.header(
+        'www-authenticate',
+        bearerChallenge({ tokenSent: Boolean(caller.authorization) }),
+      );
+    }
+    const plain = message.replace(MCP_ERROR_PREFIX, '');
+    return reply
+      .code(offers.error.status)
+      .send(rpcError({ code, message: plain, data }, first?.id ?? null));
+  }
+  reply.hijack();
+  // A hijacked reply skips the onSend hooks that add these to every other answer.
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
+  reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+  const server = createLensMcpServer(gateway, caller);
+  const transport = new PlainErrorTransport({ sessionIdGenerator: undefined });
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, parsed.body);
+  } catch (error) {
+    request.log.error({ err: error }, 'mcp request failed');
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, { 'content-type': 'application/json' });
+      const message = 'Internal error; it was logged.';
+      reply.raw.end(JSON.stringify(rpcError({ code: ErrorCode.InternalError, message })));
+    }
   }
 }

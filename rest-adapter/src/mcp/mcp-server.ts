@@ -8,6 +8,7 @@ import {
   type ServerNotification,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { findUnsafeText, MCP_INTERFACE, unsafeTextMessage } from '@campaign/platform';
 import { httpError, httpErrorOf, type HttpError } from '../errors.js';
 import { GatewayUnreachableError, type GatewayClient } from '../gateway-client.js';
@@ -81,6 +82,14 @@ export function protocolError(error: HttpError): McpError {
   const message = `${code} (HTTP ${httpStatus}): ${toolWords(error.body.message)}`;
   return new McpError(ErrorCode.InvalidRequest, message, { code, httpStatus, retryable });
 }
+
+/**
+ * tools/call by its method alone. The SDK's Server checks a tools/call's params itself and answers
+ * a bad one -32602 Invalid params, but its base class first parses the request with the schema it
+ * is given and answers that ZodError as -32603 Internal error: given only the method, the Server's
+ * own check is the one that speaks.
+ */
+const TOOLS_CALL = z.looseObject({ method: z.literal('tools/call') });
 
 type Notify = (notification: ServerNotification) => Promise<void>;
 
@@ -185,7 +194,8 @@ export function createLensMcpServer(gateway: GatewayClient, caller: McpCaller): 
     }
     return { tools: [...tools, statusTool, usageTool] };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(TOOLS_CALL, async (raw, extra) => {
+    const request = CallToolRequestSchema.parse(raw); // checked by the Server already (above)
     const { name, arguments: args = {} } = request.params;
     if (name === STATUS_TOOL) return callStatus(gateway, caller, args);
     if (name === USAGE_TOOL)

@@ -2,17 +2,18 @@
 export { loadSettlementConfig, type SettlementConfig } from './config.js';
 export { initSettlementOrm, migrateSettlement } from './orm.js';
 export { createSettlementServices, type SettlementServices } from './services.js';
-export { Agency } from './agency/agency.entity.js';
-export { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
-export { Campaign } from './campaign/campaign.entity.js';
-export { ChangeAuditEntry } from './audit/change-audit.entity.js';
-export { Quotation, QuotationLine } from './quotation/quotation.entity.js';
-export { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
-export { PartnerPayout } from './payout/partner-payout.entity.js';
-export { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
-export { Settlement } from './settlement/settlement.entity.js';
-export type { SettlementType } from './settlement/settlement-types.js';
-export { BUSINESS_VERIFY_LIMIT, businessNumberField } from './business/index.js';
+export { Agency } from './domain/agency/agency.entity.js';
+export { SettlementAuditEntry } from './journal/audit/settlement-audit.entity.js';
+export { Campaign } from './domain/campaign/campaign.entity.js';
+export { ChangeAuditEntry } from './journal/audit/change-audit.entity.js';
+export { Quotation, QuotationLine } from './domain/quotation/quotation.entity.js';
+export { AdvertiserInvoice } from './domain/invoice/advertiser-invoice.entity.js';
+export { PartnerPayout } from './domain/payout/partner-payout.entity.js';
+export { ReverseIssuance } from './domain/reverse-issuance/reverse-issuance.entity.js';
+export { Settlement } from './domain/settlement/settlement.entity.js';
+export type { SettlementType } from './kernel/settlement-types.js';
+export { businessNumberField } from './kernel/business-number/index.js';
+export { BUSINESS_VERIFY_LIMIT } from './flows/business/business-verification.service.js';
 export {
   BusinessStatusUnavailableError,
   type BusinessStatus,
@@ -31,6 +32,6 @@ export {
   type ReverseIssuanceRequest,
   type TaxInvoiceProvider,
 } from './outside/tax-invoice/tax-invoice.port.js';
-export { createProviderRequestHandler } from './tax-invoice/provider-requests.js';
+export { createProviderRequestHandler } from './flows/tax-invoice/provider-requests.js';
 // The webhook body's rule, which the settlement OpenAPI document publishes (issue 15).
 export { taxInvoiceWebhookEventSchema } from './outside/tax-invoice/webhook-event.js';

@@ -1,18 +1,18 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { migrateJobQueue } from '@campaign/platform';
-import { Advertiser } from './advertiser/advertiser.entity.js';
-import { Agency } from './agency/agency.entity.js';
-import { ChangeAuditEntry } from './audit/change-audit.entity.js';
-import { SettlementAuditEntry } from './audit/settlement-audit.entity.js';
-import { Campaign } from './campaign/campaign.entity.js';
-import { AdvertiserInvoice } from './invoice/advertiser-invoice.entity.js';
+import { Advertiser } from './domain/advertiser/advertiser.entity.js';
+import { Agency } from './domain/agency/agency.entity.js';
+import { ChangeAuditEntry } from './journal/audit/change-audit.entity.js';
+import { SettlementAuditEntry } from './journal/audit/settlement-audit.entity.js';
+import { Campaign } from './domain/campaign/campaign.entity.js';
+import { AdvertiserInvoice } from './domain/invoice/advertiser-invoice.entity.js';
 import { settlementMigrations } from './migrations/index.js';
-import { Partner } from './partner/partner.entity.js';
-import { PartnerPayout } from './payout/partner-payout.entity.js';
-import { Quotation, QuotationLine } from './quotation/quotation.entity.js';
-import { ReverseIssuance } from './reverse-issuance/reverse-issuance.entity.js';
-import { Settlement } from './settlement/settlement.entity.js';
+import { Partner } from './domain/partner/partner.entity.js';
+import { PartnerPayout } from './domain/payout/partner-payout.entity.js';
+import { Quotation, QuotationLine } from './domain/quotation/quotation.entity.js';
+import { ReverseIssuance } from './domain/reverse-issuance/reverse-issuance.entity.js';
+import { Settlement } from './domain/settlement/settlement.entity.js';
 
 export const settlementEntities = [
   Agency,

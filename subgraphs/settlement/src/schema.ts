@@ -1,23 +1,23 @@
 import 'reflect-metadata';
 import { platformAuthChecker } from '@campaign/platform';
 import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
-import { AccountReference } from './account/account.stub.js';
-import { AgencyResolver } from './agency/agency.resolver.js';
-import { changeAuditResolvers } from './audit/change-audit.resolver.js';
-import { BusinessVerificationResolver } from './business/business-verification.resolver.js';
-import type { SettlementContext } from './context.js';
-import { CampaignResolver } from './campaign/campaign.resolver.js';
-import { AdvertiserInvoiceResolver } from './invoice/invoice.resolver.js';
+import { AccountReference } from './domain/partner/account.stub.js';
+import { AgencyResolver } from './api/agency.resolver.js';
+import { changeAuditResolvers } from './api/change-audit.resolver.js';
+import { BusinessVerificationResolver } from './api/business-verification.resolver.js';
+import type { SettlementContext } from './api/context.js';
+import { CampaignResolver } from './api/campaign.resolver.js';
+import { AdvertiserInvoiceResolver } from './api/invoice.resolver.js';
 import { OutboxResolver } from './outbox/outbox.resolver.js';
-import { PartnerResolver } from './partner/partner.resolver.js';
-import { PartnerPayoutResolver } from './payout/payout.resolver.js';
-import { QuotationResolver } from './quotation/quotation.resolver.js';
+import { PartnerResolver } from './api/partner.resolver.js';
+import { PartnerPayoutResolver } from './api/payout.resolver.js';
+import { QuotationResolver } from './api/quotation.resolver.js';
 import {
   PartnerSettlementActionResolver,
   PartnerSettlementResolver,
-} from './settlement/partner-settlement.resolver.js';
-import { SettlementActionResolver, SettlementResolver } from './settlement/settlement.resolver.js';
-import { TaxInvoiceWebhookResolver } from './tax-invoice/tax-invoice.resolver.js';
+} from './api/partner-settlement.resolver.js';
+import { SettlementActionResolver, SettlementResolver } from './api/settlement.resolver.js';
+import { TaxInvoiceWebhookResolver } from './api/tax-invoice.resolver.js';
 
 /**
  * Who may call an operation is declared on it with `@Authorized` (admin roles or PARTNER); the

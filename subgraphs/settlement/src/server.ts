@@ -7,17 +7,17 @@ import {
   type RunningServer,
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
-import { verifyAuthorization, type Principal } from './auth/principal.js';
+import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
-import type { SettlementContext } from './context.js';
-import { createLoaders } from './loaders.js';
+import type { SettlementContext } from './api/context.js';
+import { createLoaders } from './api/loaders.js';
 import { createChannelHandlers } from './outbox/handlers.js';
 import { startOutboxWorker } from './outbox/outbox-worker.js';
 import { createOutsideSystems } from './outside/systems.js';
 import { initSettlementOrm } from './orm.js';
 import { buildSettlementSchema } from './schema.js';
 import { createSettlementServices } from './services.js';
-import { createProviderRequestHandler } from './tax-invoice/provider-requests.js';
+import { createProviderRequestHandler } from './flows/tax-invoice/provider-requests.js';
 
 /** How long a stop waits for messages being sent; the rest are sent again by another process. */
 const WORKER_STOP_TIMEOUT_MS = 5_000;

@@ -1,53 +1,32 @@
 import { PostgresRateLimiter, type Logger } from '@campaign/platform';
-import { AgencyChanges } from './agency/agency-changes.js';
-import { AgencyService } from './agency/agency.service.js';
-import { BusinessVerificationService } from './business/business-verification.service.js';
-import { CampaignChange } from './campaign/campaign-change.js';
-import { CampaignService } from './campaign/campaign.service.js';
-import { InvoiceService } from './invoice/invoice.service.js';
+import { AgencyChanges } from './domain/agency/agency-changes.js';
+import { AgencyService } from './domain/agency/agency.service.js';
+import { BusinessVerificationService } from './flows/business/business-verification.service.js';
+import { CampaignChange } from './flows/campaign-change.js';
+import { CampaignUpload } from './flows/campaign-upload.js';
+import { CampaignService } from './domain/campaign/campaign.service.js';
+import { InvoiceService } from './domain/invoice/invoice.service.js';
 import { OutboxAdminService } from './outbox/outbox-admin.js';
 import type { OutsideSystems } from './outside/systems.js';
 import {
   BusinessStatusUnavailableError,
   type BusinessStatusService,
 } from './outside/tax-authority/business-status.port.js';
-import { PartnerService } from './partner/partner.service.js';
-import { PayoutService } from './payout/payout.service.js';
-import { QuotationChanges } from './quotation/quotation-changes.js';
-import { QuotationExecution } from './quotation/quotation-execution.js';
-import { QuotationFiles } from './quotation/quotation-files.js';
-import { QuotationService } from './quotation/quotation.service.js';
-import { ReverseIssuanceService } from './reverse-issuance/reverse-issuance.service.js';
-import { SettlementQueryService } from './settlement/settlement-query.service.js';
-import { SettlementService } from './settlement/settlement.service.js';
-import { TaxInvoiceService } from './tax-invoice/tax-invoice.service.js';
-import {
-  createSettlementWorkflow,
-  type SettlementWorkflow,
-  type WorkflowServices,
-} from './settlement/workflow/settlement-workflow.js';
+import { PartnerService } from './domain/partner/partner.service.js';
+import { PayoutService } from './domain/payout/payout.service.js';
+import { QuotationChanges } from './flows/quotation/quotation-changes.js';
+import { QuotationExecution } from './flows/quotation/quotation-execution.js';
+import { QuotationFiles } from './domain/quotation/quotation-files.js';
+import { QuotationService } from './domain/quotation/quotation.service.js';
+import { ReverseIssuanceService } from './domain/reverse-issuance/reverse-issuance.service.js';
+import { SettlementQueryService } from './domain/settlement/settlement-query.service.js';
+import { SettlementService } from './domain/settlement/settlement.service.js';
+import { TaxInvoiceService } from './flows/tax-invoice/tax-invoice.service.js';
+import { createSettlementWorkflow } from './flows/settlement-workflow.js';
+import type { WorkflowServices } from './flows/workflow-services.js';
+import type { SettlementServices } from './api/context.js';
 
-/** The long-lived services, made once at start and shared by every request (context.services). */
-export interface SettlementServices extends WorkflowServices {
-  agencies: AgencyService;
-  /** Agency create, update, deactivation (spec 4.4). */
-  agencyChanges: AgencyChanges;
-  /** updateCampaign and the settlement following it (issue 12). */
-  campaignChange: CampaignChange;
-  /** Quotations (spec 4.5): reads, changes, execute, workbooks. */
-  quotations: QuotationService;
-  quotationChanges: QuotationChanges;
-  quotationExecution: QuotationExecution;
-  quotationFiles: QuotationFiles;
-  partners: PartnerService;
-  queries: SettlementQueryService;
-  workflow: SettlementWorkflow;
-  businessVerification: BusinessVerificationService;
-  /** Dead outbox messages and their re-queueing (admins). */
-  outbox: OutboxAdminService;
-  /** The tax-invoice provider integration (S11): webhook, approval URLs, live status. */
-  taxInvoices: TaxInvoiceService;
-}
+export type { SettlementServices };
 
 /** What the services reach outside the database; absent parts are "not connected". */
 export interface SettlementServiceParts {
@@ -71,7 +50,7 @@ export function createSettlementServices(parts: SettlementServiceParts = {}): Se
   const settlements = new SettlementService(agencies);
   const owners: WorkflowServices = {
     settlements,
-    campaigns: new CampaignService(settlements, agencies),
+    campaigns: new CampaignService(agencies),
     invoices: new InvoiceService(),
     payouts: new PayoutService(),
     reverseIssuances: new ReverseIssuanceService(),
@@ -83,6 +62,7 @@ export function createSettlementServices(parts: SettlementServiceParts = {}): Se
     agencies,
     agencyChanges: new AgencyChanges(agencies),
     campaignChange: new CampaignChange(owners, agencies),
+    campaignUpload: new CampaignUpload(owners.campaigns, settlements),
     quotations,
     quotationChanges: new QuotationChanges(quotations, quotationExecution),
     quotationExecution,

@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LedgerKind } from './credit-ledger-entry.entity.js';
+import {
+  addToBalance,
+  appendLedgerEntry,
+  creditBalance,
+  reserveCredits,
+  settleCredits,
+} from './credits.repository.js';
 
 /**
  * Every balance movement is one update of the tenant row plus its ledger entries, in the caller's
@@ -16,11 +23,7 @@ export class CreditsService {
     operationId: string,
     amount: number,
   ): Promise<boolean> {
-    const [row] = await em.execute<{ reserved: boolean }[]>(
-      `select lens_reserve_credits(?, ?, ?) as reserved`,
-      [tenantId, operationId, amount],
-    );
-    return row!.reserved;
+    return reserveCredits(em, tenantId, operationId, amount);
   }
 
   /** Ends a reservation: the whole reservation is released, then what was delivered is charged. */
@@ -31,12 +34,7 @@ export class CreditsService {
     reserved: number,
     charged: number,
   ): Promise<void> {
-    await em.execute(`select lens_settle_credits(?, ?, ?, ?)`, [
-      tenantId,
-      operationId,
-      reserved,
-      charged,
-    ]);
+    await settleCredits(em, tenantId, operationId, reserved, charged);
   }
 
   /**
@@ -54,11 +52,7 @@ export class CreditsService {
   }
 
   async balance(em: EntityManager, tenantId: string): Promise<string> {
-    const rows = await em.execute<{ credit_balance: string }[]>(
-      `select credit_balance from tenant where id = ?`,
-      [tenantId],
-    );
-    return rows[0]?.credit_balance ?? '0';
+    return creditBalance(em, tenantId);
   }
 
   private async move(
@@ -69,30 +63,8 @@ export class CreditsService {
     amount: number,
     reason: string | null,
   ): Promise<string> {
-    const rows = await em.execute<{ credit_balance: string }[]>(
-      `update tenant set credit_balance = credit_balance + ?,
-         low_balance_armed = coalesce(low_balance_armed or credit_balance + ? >= alert_below, false)
-       where id = ? returning credit_balance`,
-      [amount, amount, tenantId],
-    );
-    const balance = rows[0]!.credit_balance;
-    await this.record(em, tenantId, operationId, kind, amount, balance, reason);
-    return balance;
-  }
-
-  private async record(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string | null,
-    kind: LedgerKind,
-    amount: number,
-    balanceAfter: string,
-    reason: string | null,
-  ): Promise<void> {
-    await em.execute(
-      `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after, reason)
-       values (?, ?, ?, ?, ?, ?)`,
-      [tenantId, operationId, kind, amount, balanceAfter, reason],
-    );
+    const balanceAfter = await addToBalance(em, tenantId, amount);
+    await appendLedgerEntry(em, { tenantId, operationId, kind, amount, balanceAfter, reason });
+    return balanceAfter;
   }
 }

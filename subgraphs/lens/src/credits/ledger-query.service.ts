@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
 import { decodeCursor, pageOf, pageSize, type Page } from '../operation/page-cursor.js';
 import type { LedgerKind } from './credit-ledger-entry.entity.js';
+import { ledgerRows } from './credits.repository.js';
 
 export interface LedgerEntry {
   id: string;
@@ -11,16 +12,6 @@ export interface LedgerEntry {
   operationId: string | null;
   reason: string | null;
   createdAt: Date;
-}
-
-interface Row {
-  id: string;
-  kind: LedgerKind;
-  amount: string;
-  balance_after: string;
-  operation_id: string | null;
-  reason: string | null;
-  created_at: Date;
 }
 
 /** A tenant's ledger entries, newest first, for the console (read only: the ledger is append-only). */
@@ -35,12 +26,7 @@ export class LedgerQueryService {
     if (after && !/^\d{1,18}$/.test(after[0]!)) {
       throw new PlatformError('INVALID_CURSOR', 'after: not a cursor this list returned.');
     }
-    const rows = await em.execute<Row[]>(
-      `select id, kind, amount, balance_after, operation_id, reason, created_at from credit_ledger_entry
-       where tenant_id = ? and (?::bigint is null or id < ?::bigint)
-       order by id desc limit ?`,
-      [tenantId, after?.[0] ?? null, after?.[0] ?? null, size + 1],
-    );
+    const rows = await ledgerRows(em, tenantId, after?.[0] ?? null, size + 1);
     return pageOf(
       rows,
       size,

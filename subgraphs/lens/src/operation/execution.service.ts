@@ -9,7 +9,7 @@ import type { OperationEvents } from './operation-events.js';
 import { recordOf, type OperationRecord, type OperationRow } from './operation-record.js';
 import { chargeAt, type PriceBook } from './prices.js';
 import { failureOf } from './upstream-errors.js';
-import { CLAIM, RENEW, SETTLE } from './engine-sql.js';
+import { CLAIM, RENEW, SETTLE } from './operation.repository.js';
 
 /** The statuses an attempt may start from: a fresh execution, or a reconciliation. */
 export type AttemptFrom = 'RUNNING' | 'RECONCILIATION_REQUIRED';

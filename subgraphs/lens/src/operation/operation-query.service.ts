@@ -1,9 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
 import { Operation, type OperationStatus } from './operation.entity.js';
+import {
+  reconciliationQueueRows,
+  tenantOperationRows,
+  type OperationRow,
+} from './operation.repository.js';
 import { decodeCursor, pageOf, pageSize, type Page } from './page-cursor.js';
-
-type Row = Record<string, unknown> & { id: string; created_key: string };
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,21 +30,7 @@ export class OperationQueryService {
   ): Promise<Page<Operation>> {
     const size = pageSize(options.first);
     const after = keyAfter(options.after);
-    const rows = await em.execute<Row[]>(
-      `select *, created_at::text as created_key from operation
-       where tenant_id = ? and (?::text is null or status = ?)
-         and (?::timestamptz is null or (created_at, id) < (?::timestamptz, ?::uuid))
-       order by created_at desc, id desc limit ?`,
-      [
-        tenantId,
-        options.status ?? null,
-        options.status ?? null,
-        after?.[0] ?? null,
-        after?.[0] ?? null,
-        after?.[1] ?? null,
-        size + 1,
-      ],
-    );
+    const rows = await tenantOperationRows(em, tenantId, options.status ?? null, after, size + 1);
     return this.page(em, rows, size);
   }
 
@@ -52,17 +41,11 @@ export class OperationQueryService {
   ): Promise<Page<Operation>> {
     const size = pageSize(options.first);
     const after = keyAfter(options.after);
-    const rows = await em.execute<Row[]>(
-      `select *, created_at::text as created_key from operation
-       where status = 'RECONCILIATION_REQUIRED'
-         and (?::timestamptz is null or (created_at, id) > (?::timestamptz, ?::uuid))
-       order by created_at, id limit ?`,
-      [after?.[0] ?? null, after?.[0] ?? null, after?.[1] ?? null, size + 1],
-    );
+    const rows = await reconciliationQueueRows(em, after, size + 1);
     return this.page(em, rows, size);
   }
 
-  private page(em: EntityManager, rows: Row[], size: number): Page<Operation> {
+  private page(em: EntityManager, rows: OperationRow[], size: number): Page<Operation> {
     return pageOf(
       rows,
       size,

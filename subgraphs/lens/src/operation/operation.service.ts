@@ -8,7 +8,7 @@ import type { LensOperations } from '../account/lens-operations.js';
 import type { Caller } from '../tenant/tenant.service.js';
 import type { AccessPolicy } from './access-policy.js';
 import { inputHash } from './canonical.js';
-import { OPERATION_BY_ID, OPERATION_OF_TENANT, START } from './engine-sql.js';
+import { OPERATION_BY_ID, OPERATION_OF_TENANT, START } from './operation.repository.js';
 import type { ExecutionService } from './execution.service.js';
 import type { OperationDefinition } from './operation-definition.js';
 import { recordOf, type OperationRecord, type OperationRow } from './operation-record.js';

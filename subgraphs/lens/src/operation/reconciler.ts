@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '@campaign/platform';
 import { JOB_MAX_ATTEMPTS, RECONCILE_TASK } from './job-queue.js';
+import { expireLeases } from './operation.repository.js';
 
 const BATCH = 100;
 
@@ -23,21 +24,7 @@ export class Reconciler {
 
   /** One sweep; returns how many operations moved to RECONCILIATION_REQUIRED. */
   async sweep(): Promise<number> {
-    const rows = await this.em().execute<{ id: string }[]>(
-      `with expired as (
-         select id from operation
-         where status = 'RUNNING' and lease_expires_at < now()
-         order by lease_expires_at limit ? for update skip locked
-       ), moved as (
-         update operation o set status = 'RECONCILIATION_REQUIRED', attempt_owner = null,
-           updated_at = now()
-         from expired where o.id = expired.id returning o.id
-       )
-       select moved.id, graphile_worker.add_job(?, json_build_object('operationId', moved.id),
-         job_key => 'reconcile:' || moved.id, max_attempts => ?) is not null as queued
-       from moved`,
-      [BATCH, RECONCILE_TASK, JOB_MAX_ATTEMPTS],
-    );
+    const rows = await expireLeases(this.em(), BATCH, RECONCILE_TASK, JOB_MAX_ATTEMPTS);
     if (rows.length) {
       this.logger.warn(
         { operationIds: rows.map((r) => r.id) },

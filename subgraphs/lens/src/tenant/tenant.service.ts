@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bearerToken, runPrepared, type Logger, type PreparedStatement } from '@campaign/platform';
+import { bearerToken, runPrepared, type Logger } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { CreditsService } from '../credits/credits.service.js';
 import { ApiKey, type CredentialKind } from './api-key.entity.js';
-import { ApiKeyCache, REVOCATION_CHANNEL, type RevocationListener } from './api-key-cache.js';
+import { ApiKeyCache, type RevocationListener } from './api-key-cache.js';
+import { KEY_WITH_TENANT, revokeKeyByHash } from './api-key.repository.js';
 import { generateKey, hashKey, kindOfKey } from './api-key.js';
 import { defaultCredentialName, PREFIX_LENGTH } from './credential.service.js';
 import { Tenant } from './tenant.entity.js';
@@ -44,16 +45,6 @@ interface CachedKey extends Caller {
   /** The end of a rotated key's grace period (epoch ms), checked on every use of the cache. */
   expiresAt: number | null;
 }
-
-/** A key (not revoked, not past its rotation grace) with its tenant: one indexed look-up. */
-const KEY_WITH_TENANT: PreparedStatement = {
-  name: 'lens_api_key_with_tenant',
-  text: `select k.id as api_key_id, k.kind, k.expires_at, t.id, t.name, t.plan, t.permissions,
-           t.rate_limit_per_minute
-         from api_key k join tenant t on t.id = k.tenant_id
-         where k.key_hash = $1 and k.revoked_at is null
-           and (k.expires_at is null or k.expires_at > now())`,
-};
 
 export class TenantService {
   private readonly keys = new ApiKeyCache<CachedKey>();
@@ -191,13 +182,9 @@ export class TenantService {
    */
   async revokeKey(em: EntityManager, apiKey: string): Promise<boolean> {
     const keyHash = hashKey(apiKey);
-    const rows = await em.execute<{ id: string }[]>(
-      `update api_key set revoked_at = now() where key_hash = ? and revoked_at is null
-       returning id, pg_notify(?, key_hash) is not null as notified`,
-      [keyHash, REVOCATION_CHANNEL],
-    );
+    const revoked = await revokeKeyByHash(em, keyHash);
     this.keys.forget(keyHash);
-    return rows.length > 0;
+    return revoked;
   }
 
   async findByKey(em: EntityManager, apiKey: string): Promise<Tenant | null> {

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
-import type { AgencyService } from '../agency/agency.service.js';
-import type { Principal } from '../auth/principal.js';
-import { scopeOf } from '../auth/scope.js';
-import { decodePosition, encodePosition, pageOf, parseLimit, type Page } from '../paging.js';
+import type { AgencyService } from '../domain/agency/agency.service.js';
+import type { Principal } from '../kernel/principal.js';
+import { scopeOf } from '../kernel/scope.js';
+import { decodePosition, encodePosition, pageOf, parseLimit, type Page } from '../kernel/paging.js';
 import {
   DELIVER_OUTBOX_TASK,
   DELIVERY_JOB_MAX_ATTEMPTS,

@@ -13,9 +13,9 @@ import {
   registerEnumType,
   Resolver,
 } from 'type-graphql';
-import { ADMIN_ROLES } from '../auth/principal.js';
-import type { SettlementContext } from '../context.js';
-import { PageArgs, PageOf } from '../read-resolver.js';
+import { ADMIN_ROLES } from '../kernel/principal.js';
+import type { SettlementContext } from '../api/context.js';
+import { PageArgs, PageOf } from '../kernel/graphql-page.js';
 import type { OutboxChannel } from './outbox.js';
 import type { OutboxStatus } from './outbox-admin.js';
 

@@ -3,7 +3,7 @@ import {
   startTaxAuthoritySimulator,
   type RunningTaxAuthoritySimulator,
 } from '../../../../../providers/src/tax-authority/index.js';
-import { businessNumberCheckDigit } from '../../business/business-number.js';
+import { businessNumberCheckDigit } from '../../kernel/business-number/business-number.js';
 import { BusinessStatusUnavailableError } from './business-status.port.js';
 import { NtsBusinessStatusService } from './nts-business-status.js';
 

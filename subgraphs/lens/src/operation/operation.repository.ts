@@ -1,0 +1,111 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PreparedStatement } from '@campaign/platform';
+
+/**
+ * The operation table's statements. The engine's hot-path statements, sent as node-postgres named statements (`runPrepared`). The
+ * money rules live in the SQL functions of migration billed_path; each call here is one statement
+ * in its own transaction: one commit.
+ */
+
+/**
+ * Idempotency probe, reservation, RESERVE entry, the inline attempt's lease and the credential's
+ * last-used time (one commit).
+ */
+export const START: PreparedStatement = {
+  name: 'lens_start_operation',
+  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12)`,
+};
+
+/** Terminal status, result, RELEASE and CHARGE entries and the balance (one commit). */
+export const SETTLE: PreparedStatement = {
+  name: 'lens_settle_operation',
+  text: `select * from lens_settle_operation($1, $2, $3::jsonb, $4::jsonb, $5::timestamptz, $6)`,
+};
+
+/** An attempt (a job's, an admin's) takes the lease of an operation still in `$4`. */
+export const CLAIM: PreparedStatement = {
+  name: 'lens_claim_operation',
+  text: `update operation set attempt_owner = $1, attempts = attempts + 1,
+           lease_expires_at = now() + $2 * interval '1 millisecond', updated_at = now()
+         where id = $3 and status = $4
+         returning *`,
+};
+
+export const RENEW: PreparedStatement = {
+  name: 'lens_renew_lease',
+  text: `update operation set lease_expires_at = now() + $1 * interval '1 millisecond'
+         where id = $2 and attempt_owner = $3 and status in ('RUNNING', 'RECONCILIATION_REQUIRED')`,
+};
+
+export const OPERATION_BY_ID: PreparedStatement = {
+  name: 'lens_operation_by_id',
+  text: `select * from operation where id = $1`,
+};
+
+/** The status look-up: another tenant's operation is not found, like an unknown one. */
+export const OPERATION_OF_TENANT: PreparedStatement = {
+  name: 'lens_operation_of_tenant',
+  text: `select * from operation where id = $1 and tenant_id = $2`,
+};
+
+/** An operation row with its (created_at, id) paging key as text. */
+export type OperationRow = Record<string, unknown> & { id: string; created_key: string };
+
+/** A tenant's operations, newest first, optionally of one status, after a (created_at, id) key. */
+export function tenantOperationRows(
+  em: EntityManager,
+  tenantId: string,
+  status: string | null,
+  after: string[] | null,
+  limit: number,
+): Promise<OperationRow[]> {
+  return em.execute<OperationRow[]>(
+    `select *, created_at::text as created_key from operation
+       where tenant_id = ? and (?::text is null or status = ?)
+         and (?::timestamptz is null or (created_at, id) < (?::timestamptz, ?::uuid))
+       order by created_at desc, id desc limit ?`,
+    [tenantId, status, status, after?.[0] ?? null, after?.[0] ?? null, after?.[1] ?? null, limit],
+  );
+}
+
+/** Every tenant's operations in RECONCILIATION_REQUIRED, oldest first, after a key. */
+export function reconciliationQueueRows(
+  em: EntityManager,
+  after: string[] | null,
+  limit: number,
+): Promise<OperationRow[]> {
+  return em.execute<OperationRow[]>(
+    `select *, created_at::text as created_key from operation
+       where status = 'RECONCILIATION_REQUIRED'
+         and (?::timestamptz is null or (created_at, id) > (?::timestamptz, ?::uuid))
+       order by created_at, id limit ?`,
+    [after?.[0] ?? null, after?.[0] ?? null, after?.[1] ?? null, limit],
+  );
+}
+
+/**
+ * Up to `batch` RUNNING operations whose lease expired move to RECONCILIATION_REQUIRED, each with
+ * its reconcile job queued in the same statement (`skip locked`: replicas take different rows).
+ */
+export function expireLeases(
+  em: EntityManager,
+  batch: number,
+  task: string,
+  maxAttempts: number,
+): Promise<{ id: string }[]> {
+  return em.execute<{ id: string }[]>(
+    `with expired as (
+         select id from operation
+         where status = 'RUNNING' and lease_expires_at < now()
+         order by lease_expires_at limit ? for update skip locked
+       ), moved as (
+         update operation o set status = 'RECONCILIATION_REQUIRED', attempt_owner = null,
+           updated_at = now()
+         from expired where o.id = expired.id returning o.id
+       )
+       select moved.id, graphile_worker.add_job(?, json_build_object('operationId', moved.id),
+         job_key => 'reconcile:' || moved.id, max_attempts => ?) is not null as queued
+       from moved`,
+    [batch, task, maxAttempts],
+  );
+}

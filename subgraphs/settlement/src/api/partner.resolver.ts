@@ -1,0 +1,38 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { ADMIN_ROLES } from '../kernel/principal.js';
+import { AccountReference } from '../domain/partner/account.stub.js';
+import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
+import type { SettlementContext } from './context.js';
+import { CreateAdvertiserInput, CreatePartnerInput } from '../domain/partner/partner.inputs.js';
+import { Partner } from '../domain/partner/partner.entity.js';
+
+@Resolver(() => Partner)
+export class PartnerResolver {
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Partner)
+  async createPartner(
+    @Arg('input', () => CreatePartnerInput) input: CreatePartnerInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.partners.createPartner(ctx.em, input);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Advertiser)
+  async createAdvertiser(
+    @Arg('input', () => CreateAdvertiserInput) input: CreateAdvertiserInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.partners.createAdvertiser(ctx.em, input);
+  }
+
+  @FieldResolver(() => AccountReference, {
+    nullable: true,
+    description: "The partner's social account (lens)",
+  })
+  account(@Root() partner: Partner): AccountReference | null {
+    return partner.accountId
+      ? Object.assign(new AccountReference(), { accountId: partner.accountId })
+      : null;
+  }
+}

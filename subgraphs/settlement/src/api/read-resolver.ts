@@ -1,0 +1,60 @@
+import { Arg, Args, Authorized, Ctx, ID, Query, Resolver, type ClassType } from 'type-graphql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal, Role } from '../kernel/principal.js';
+import type { SettlementContext, SettlementServices } from './context.js';
+import type { Page } from '../kernel/paging.js';
+import { PageArgs } from '../kernel/graphql-page.js';
+
+/** A domain service's paged list (the filter, then `cursor` and `limit`, as PageArgs). */
+export interface ListService<T, F> {
+  list(
+    em: EntityManager,
+    principal: Principal,
+    filter: F | undefined,
+    cursor: string | undefined,
+    limit: number | undefined,
+  ): Promise<Page<T>>;
+}
+
+/** A domain service's row by id: only one the principal may see, else 404 (S9). */
+export interface GetService<T> {
+  get(em: EntityManager, principal: Principal, id: string): Promise<T>;
+}
+
+/** A query: its GraphQL field (DESIGN.md 5), its description (the REST path), its service. */
+type Read<S> = [name: string, description: string, service: (services: SettlementServices) => S];
+
+/**
+ * The list and get queries of a domain, declared once: its resolver extends
+ * `ReadResolver(Item, ItemPage, ItemFilter, {...})` and adds its own operations (type-graphql's
+ * resolver inheritance). Both are thin: the caller's principal and the arguments go to a service.
+ */
+export function ReadResolver<T extends object, F extends object>(
+  item: ClassType<T>,
+  page: ClassType<Page<T>>,
+  filter: ClassType<F>,
+  reads: { roles: readonly Role[]; list: Read<ListService<T, F>>; get: Read<GetService<T>> },
+) {
+  const [listName, listDescription, lists] = reads.list;
+  const [getName, getDescription, gets] = reads.get;
+
+  @Resolver()
+  abstract class ReadResolverBase {
+    @Authorized(reads.roles)
+    @Query(() => page, { name: listName, description: listDescription })
+    async list(
+      @Ctx() ctx: SettlementContext,
+      @Arg('filter', () => filter, { nullable: true }) filterArg: F | undefined,
+      @Args(() => PageArgs) { cursor, limit }: PageArgs,
+    ): Promise<Page<T>> {
+      return lists(ctx.services).list(ctx.em, await ctx.principal(), filterArg, cursor, limit);
+    }
+
+    @Authorized(reads.roles)
+    @Query(() => item, { name: getName, description: getDescription })
+    async get(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext): Promise<T> {
+      return gets(ctx.services).get(ctx.em, await ctx.principal(), id);
+    }
+  }
+  return ReadResolverBase;
+}

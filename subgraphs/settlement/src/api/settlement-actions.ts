@@ -1,0 +1,59 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Resolver, type ClassType } from 'type-graphql';
+import type { Role } from '../kernel/principal.js';
+import type { SettlementContext } from './context.js';
+import { SettlementActionInput } from '../domain/settlement/settlement.inputs.js';
+import { Settlement } from '../domain/settlement/settlement.entity.js';
+import type { SettlementWorkflow } from '../flows/settlement-workflow.js';
+import type { Trigger } from '../flows/trigger.js';
+
+/**
+ * One action: the last segment of its REST path (`start-payout`), the trigger it runs and the
+ * type of its optional body (SettlementActionInput unless given).
+ */
+type Action = [path: string, trigger: (workflow: SettlementWorkflow) => Trigger<never>, ClassType?];
+
+/**
+ * The mutations that run one trigger on one settlement, declared as a table: for each row a
+ * mutation `name(id: ID!, input: <body>)` → the settlement, for `roles`, described by its REST path
+ * (`${paths}/:id/<path>`). The trigger reads the body and checks everything else.
+ */
+export function settlementActions(
+  roles: readonly Role[],
+  paths: string,
+  actions: Record<string, Action>,
+): ClassType {
+  @Resolver(() => Settlement)
+  class SettlementActionResolver {}
+  const prototype = SettlementActionResolver.prototype as object;
+  for (const [name, [path, trigger, input = SettlementActionInput]] of Object.entries(actions)) {
+    const mutation = async (id: string, ctx: SettlementContext, body?: never) =>
+      trigger(ctx.services.workflow)(ctx.em, await ctx.principal(), id, body);
+    Object.defineProperty(prototype, name, { value: mutation, writable: true });
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, name)!;
+    // As a class declaration applies them: parameters last to first, then the method's.
+    Arg('input', () => input, { nullable: true })(prototype, name, 2);
+    Ctx()(prototype, name, 1);
+    Arg('id', () => ID)(prototype, name, 0);
+    Authorized(roles)(prototype, name, descriptor);
+    Mutation(() => Settlement, { description: `POST ${paths}/:id/${path}` })(
+      prototype,
+      name,
+      descriptor,
+    );
+  }
+  return SettlementActionResolver;
+}
+
+/**
+ * After a request's move to AWAITING_ADVERTISER_PAYMENT is committed: a business partner's
+ * approval URL is in the answer when the provider gives it in time (TAX_INVOICE_INLINE_WAIT_MS),
+ * else the outbox keeps asking. Read again: an instant approval already set
+ * partnerInvoiceReceivedAt.
+ */
+export async function withInlineReverseIssuance(
+  ctx: SettlementContext,
+  settlement: Settlement,
+): Promise<Settlement> {
+  await ctx.services.taxInvoices.requestReverseInline(ctx.em, settlement.id);
+  return ctx.em.findOneOrFail(Settlement, { id: settlement.id }, { refresh: true });
+}

@@ -1,0 +1,156 @@
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import { ADMIN_ROLES } from '../kernel/principal.js';
+import { SettlementAuditEntry } from '../journal/audit/settlement-audit.entity.js';
+import { Campaign } from '../domain/campaign/campaign.entity.js';
+import type { SettlementContext } from './context.js';
+import { ReadResolver } from './read-resolver.js';
+import { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.js';
+import { Partner } from '../domain/partner/partner.entity.js';
+import { PartnerPayout } from '../domain/payout/partner-payout.entity.js';
+import { ReverseIssuance } from '../domain/reverse-issuance/reverse-issuance.entity.js';
+import {
+  ChangeSettlementStatusInput,
+  ChangeSettlementTypeInput,
+  CompleteSettlementInput,
+  ConfirmPartnerInvoiceInput,
+  SettlementFilter,
+} from '../domain/settlement/settlement.inputs.js';
+import { settlementActions, withInlineReverseIssuance } from './settlement-actions.js';
+import { SettlementPage } from '../domain/settlement/settlement-page.js';
+import { Settlement } from '../domain/settlement/settlement.entity.js';
+
+/** The admin actions that run one trigger (spec 4.1): `(id, input?)` → the settlement. */
+export const SettlementActionResolver = settlementActions(ADMIN_ROLES, '/api/admin/settlements', {
+  startSettlementPayout: ['start-payout', (w) => w.platformFlow.startPayout],
+  completeSettlement: ['complete', (w) => w.platformFlow.complete, CompleteSettlementInput],
+  retrySettlementIssuance: ['retry-issuance', (w) => w.platformFlow.retryIssuance],
+  markSettlementInvoiceIssued: ['invoice-issued', (w) => w.directFlow.markInvoiceIssued],
+  markSettlementInvoicePaid: ['invoice-paid', (w) => w.directFlow.markInvoicePaid],
+  cancelSettlement: ['cancel', (w) => w.cancellation.cancel],
+});
+
+/** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
+@Resolver(() => Settlement)
+export class SettlementResolver extends ReadResolver(Settlement, SettlementPage, SettlementFilter, {
+  roles: ADMIN_ROLES,
+  list: ['settlements', 'GET /api/admin/settlements', (s) => s.queries],
+  get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.settlements],
+}) {
+  @Authorized(ADMIN_ROLES)
+  @Query(() => ReverseIssuance, {
+    description:
+      'GET /api/admin/settlements/:id/reverse-issuance-status: asks the tax-invoice provider ' +
+      'live and stores what it learns (status, tax invoice, failure); 503 PROVIDER_UNAVAILABLE ' +
+      'when the provider does not answer',
+  })
+  async settlementReverseIssuanceStatus(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    const principal = await ctx.principal();
+    await ctx.services.settlements.get(ctx.em, principal, id);
+    return ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, principal);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/status' })
+  async changeSettlementStatus(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => ChangeSettlementStatusInput) input: ChangeSettlementStatusInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    const principal = await ctx.principal();
+    const settlement = await ctx.services.workflow.statusChange.changeStatus(
+      ctx.em,
+      principal,
+      id,
+      input,
+    );
+    // As the partner's request: the approval URL in the answer when the provider is quick.
+    if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
+    return withInlineReverseIssuance(ctx, settlement);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/type' })
+  async changeSettlementType(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => ChangeSettlementTypeInput) input: ChangeSettlementTypeInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.workflow.typeChange.changeType(ctx.em, await ctx.principal(), id, input);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Settlement, {
+    description:
+      "Records that the partner's tax invoice was received (partnerInvoiceReceivedAt; DESIGN S4). " +
+      'GraphQL only: the specification lists no REST path for it.',
+  })
+  async confirmPartnerInvoiceReceived(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: SettlementContext,
+    @Arg('input', () => ConfirmPartnerInvoiceInput, { nullable: true })
+    input?: ConfirmPartnerInvoiceInput,
+  ) {
+    return ctx.services.workflow.platformFlow.confirmPartnerInvoiceReceived(
+      ctx.em,
+      await ctx.principal(),
+      id,
+      input,
+    );
+  }
+
+  @FieldResolver(() => Partner)
+  partner(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+    return ctx.loaders.partner.load(settlement.partnerId);
+  }
+
+  @FieldResolver(() => Campaign)
+  campaign(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+    return ctx.loaders.campaign.load(settlement.campaignId);
+  }
+
+  @FieldResolver(() => AdvertiserInvoice, {
+    nullable: true,
+    description: "The advertiser invoice; admins only (null for a partner's token)",
+  })
+  async advertiserInvoice(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+    if (settlement.advertiserInvoiceId === null) return null;
+    if ((await ctx.principal()).role === 'PARTNER') return null;
+    return ctx.loaders.advertiserInvoice.load(settlement.advertiserInvoiceId);
+  }
+
+  @FieldResolver(() => PartnerPayout, { nullable: true })
+  partnerPayout(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+    return settlement.partnerPayoutId === null
+      ? null
+      : ctx.loaders.partnerPayout.load(settlement.partnerPayoutId);
+  }
+
+  @FieldResolver(() => ReverseIssuance, {
+    nullable: true,
+    description: 'The reverse issuance of a business partner’s tax invoice, once requested',
+  })
+  reverseIssuance(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+    return ctx.loaders.reverseIssuanceBySettlement.load(settlement.id);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @FieldResolver(() => [SettlementAuditEntry], {
+    description: 'Every move, type change and money-relevant edit, oldest first (admins only)',
+  })
+  auditTrail(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+    return ctx.loaders.auditBySettlement.load(settlement.id);
+  }
+}

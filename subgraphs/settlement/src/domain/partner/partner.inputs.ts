@@ -1,0 +1,32 @@
+import { Field, InputType } from 'type-graphql';
+import { PartnerEntityType } from '../../kernel/settlement-types.js';
+
+@InputType()
+export class CreatePartnerInput {
+  @Field() name!: string;
+  @Field(() => PartnerEntityType) entityType!: PartnerEntityType;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Percent, e.g. "15.5"; null means the default 20',
+  })
+  commissionRate?: string | null;
+  @Field() email!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Business registration number, 1234567890 or 123-45-67890 (business partners: the ' +
+      'reverse issuance of their tax invoice needs it)',
+  })
+  businessNumber?: string | null;
+  @Field(() => String, { nullable: true }) bankName?: string | null;
+  @Field(() => String, { nullable: true }) accountNumber?: string | null;
+  @Field(() => String, { nullable: true }) accountHolder?: string | null;
+  @Field(() => String, { nullable: true, description: "The partner's social account id (lens)" })
+  accountId?: string | null;
+}
+
+@InputType()
+export class CreateAdvertiserInput {
+  @Field() name!: string;
+  @Field() email!: string;
+}

@@ -1,0 +1,86 @@
+import type { ObjectQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Decimal } from 'decimal.js';
+import type { AgencyService } from '../agency/agency.service.js';
+import type { Principal } from '../../kernel/principal.js';
+import { agencyCondition, scopeConditions, scopeOf } from '../../kernel/scope.js';
+import { sumMoney } from '../../kernel/money/money.js';
+import { allOf } from '../../kernel/paging.js';
+import { encodeCursor, parseListArgs, type ListFilter, type RawListFilter } from './list-args.js';
+import type { PartnerSettlementSummary, SettlementPage } from './settlement-page.js';
+import { settlementStatuses } from '../../kernel/settlement-types.js';
+import { Settlement } from './settlement.entity.js';
+
+/** The list filters as query conditions, in the order a reader checks them. */
+function filterConditions(filter: ListFilter, defaultAgencyId: string): ObjectQuery<Settlement>[] {
+  const conditions: ObjectQuery<Settlement>[] = [];
+  if (filter.partnerId) conditions.push({ partnerId: filter.partnerId });
+  if (filter.agencyId) conditions.push(agencyCondition(filter.agencyId, defaultAgencyId));
+  if (filter.campaignId) conditions.push({ campaignId: filter.campaignId });
+  if (filter.status) conditions.push({ status: filter.status });
+  if (filter.from) conditions.push({ createdAt: { $gte: filter.from.at } });
+  if (filter.to) {
+    conditions.push({
+      createdAt: filter.to.inclusive ? { $lte: filter.to.at } : { $lt: filter.to.at },
+    });
+  }
+  return conditions;
+}
+
+/** Reads of many settlements: lists and the partner's summary, always inside the caller's scope. */
+export class SettlementQueryService {
+  constructor(private readonly agencies: AgencyService) {}
+
+  /** Newest first; the scope always applies, so a cursor carries no authority. */
+  async list(
+    em: EntityManager,
+    principal: Principal,
+    filter: RawListFilter | null | undefined,
+    cursor: string | null | undefined,
+    limit: number | null | undefined,
+  ): Promise<SettlementPage> {
+    const args = parseListArgs(filter, cursor, limit);
+    const defaultAgencyId = await this.agencies.defaultAgencyId(em);
+    const where = allOf<Settlement>([
+      ...scopeConditions(scopeOf(principal), defaultAgencyId),
+      ...filterConditions(args.filter, defaultAgencyId),
+    ]);
+    const page = await em.getRepository(Settlement).newestFirst(where, args.after, args.pageSize);
+    const last = page.items.at(-1);
+    return {
+      items: page.items,
+      nextCursor: page.more && last ? encodeCursor(last.idNumber) : null,
+      total: page.total,
+    };
+  }
+
+  /** Counts and sums per status of the caller's settlements (every status, zeros included). */
+  async summary(em: EntityManager, principal: Principal): Promise<PartnerSettlementSummary> {
+    const defaultAgencyId = await this.agencies.defaultAgencyId(em);
+    const rows = await em
+      .getRepository(Settlement)
+      .sumsByStatus(allOf<Settlement>(scopeConditions(scopeOf(principal), defaultAgencyId)));
+    const byStatus = settlementStatuses.map((status) => {
+      const row = rows.find((r) => r.status === status);
+      return {
+        status,
+        count: row ? Number(row.count) : 0,
+        campaignPrice: new Decimal(row?.campaign_price ?? 0),
+        settlementAmount: new Decimal(row?.settlement_amount ?? 0),
+        withholdingTaxAmount: new Decimal(row?.withholding_tax_amount ?? 0),
+        payoutAmount: new Decimal(row?.payout_amount ?? 0),
+      };
+    });
+    const total = (
+      key: 'campaignPrice' | 'settlementAmount' | 'withholdingTaxAmount' | 'payoutAmount',
+    ) => sumMoney(byStatus.map((s) => s[key]));
+    return {
+      byStatus,
+      totalCount: byStatus.reduce((n, s) => n + s.count, 0),
+      campaignPrice: total('campaignPrice'),
+      settlementAmount: total('settlementAmount'),
+      withholdingTaxAmount: total('withholdingTaxAmount'),
+      payoutAmount: total('payoutAmount'),
+    };
+  }
+}

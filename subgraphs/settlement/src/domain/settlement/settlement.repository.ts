@@ -1,0 +1,105 @@
+import { EntityRepository, raw, type ObjectQuery } from '@mikro-orm/postgresql';
+import { keysetPage } from '../../kernel/paging.js';
+import type { Settlement } from './settlement.entity.js';
+import type { SettlementStatus } from '../../kernel/settlement-types.js';
+
+/** The fields a change may write; the status only through `writeStatus` (flows/settlement-step.ts). */
+export type SettlementChanges = Partial<
+  Pick<
+    Settlement,
+    | 'settlementType'
+    | 'agencyId'
+    | 'campaignPrice'
+    | 'advertiserInvoiceId'
+    | 'partnerPayoutId'
+    | 'invoiceIssuedAt'
+    | 'invoicePaidAt'
+    | 'partnerInvoiceReceivedAt'
+    | 'requestedAt'
+    | 'processedAt'
+    | 'completedAt'
+    | 'commissionRate'
+    | 'commissionAmount'
+    | 'settlementAmount'
+    | 'withholdingTaxRate'
+    | 'withholdingTaxAmount'
+    | 'payoutAmount'
+  >
+>;
+
+/** Count and sums of one status, as PostgreSQL adds them up (decimal text). */
+export interface StatusSums {
+  status: SettlementStatus;
+  count: number;
+  campaign_price: string;
+  settlement_amount: string;
+  withholding_tax_amount: string;
+  payout_amount: string;
+}
+
+/** Every query of the `settlement` table that is more than a find by id (DESIGN.md 14). */
+export class SettlementRepository extends EntityRepository<Settlement> {
+  /**
+   * Optimistic lock (DESIGN S2): bumps the version the settlement was read with and returns the
+   * new one, or null when another change moved it first. The first of concurrent claims takes
+   * the row; the others wait for its commit and then match no row.
+   */
+  async claim(id: string, version: number): Promise<number | null> {
+    const rows = await this.em.execute<{ version: number }[]>(
+      `update settlement set version = version + 1, updated_at = now()
+       where id = ? and version = ? returning version`,
+      [id, version],
+    );
+    return rows.length === 1 ? Number(rows[0]!.version) : null;
+  }
+
+  /** Writes fields of a settlement its caller has claimed. */
+  async write(id: string, changes: SettlementChanges): Promise<void> {
+    await this.nativeUpdate({ id }, changes);
+  }
+
+  /** Writes the status of a claimed settlement: the state machine's (settlement-step.ts) alone. */
+  async writeStatus(
+    id: string,
+    status: SettlementStatus,
+    changes: SettlementChanges,
+  ): Promise<void> {
+    await this.nativeUpdate({ id }, { ...changes, status });
+  }
+
+  /**
+   * One page of the settlements matching `where`, newest first (by the indexed id number),
+   * starting after `after`; `more` tells whether another page follows.
+   */
+  async newestFirst(
+    where: ObjectQuery<Settlement>,
+    after: string | null,
+    pageSize: number,
+  ): Promise<{ items: Settlement[]; total: number; more: boolean }> {
+    const { rows, total } = await keysetPage<Settlement>(
+      this,
+      where,
+      'idNumber',
+      'desc',
+      after,
+      pageSize,
+    );
+    return { items: rows.slice(0, pageSize), total, more: rows.length > pageSize };
+  }
+
+  /** Count and amount sums per status of the settlements matching `where` (statuses found). */
+  sumsByStatus(where: ObjectQuery<Settlement>): Promise<StatusSums[]> {
+    return this.createQueryBuilder()
+      .select([
+        'status',
+        raw('count(*)::int as count'),
+        raw('sum(campaign_price)::text as campaign_price'),
+        raw('sum(settlement_amount)::text as settlement_amount'),
+        raw('sum(withholding_tax_amount)::text as withholding_tax_amount'),
+        raw('sum(payout_amount)::text as payout_amount'),
+      ])
+      .where(where)
+      .groupBy('status')
+      .execute<StatusSums[]>('all', false);
+  }
+}

@@ -1,0 +1,270 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PlatformError } from '@campaign/schema';
+import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
+import { Agency } from '../domain/agency/agency.entity.js';
+import { appendAudit, type AuditRecord } from '../journal/audit/audit.js';
+import type { Principal } from '../kernel/principal.js';
+import { Campaign } from '../domain/campaign/campaign.entity.js';
+import { enqueue, OutboxEvent, TEAM_CHAT_RECIPIENT, type OutboxMessage } from '../outbox/outbox.js';
+import { Partner } from '../domain/partner/partner.entity.js';
+import {
+  assertMoveAllowed,
+  isTerminal,
+  type MoveTrigger,
+} from '../domain/settlement/settlement-moves.js';
+import type { SettlementChanges } from '../domain/settlement/settlement.repository.js';
+import { Settlement } from '../domain/settlement/settlement.entity.js';
+import type { SettlementStatus, SettlementType } from '../kernel/settlement-types.js';
+import type { SettlementService } from '../domain/settlement/settlement.service.js';
+
+/** A notification before it gets its dedupe key. */
+export type Notice = Omit<OutboxMessage, 'dedupeKey' | 'settlementId'>;
+
+/** A status move as made: the status it left and its SETTLEMENT_STATUS_CHANGED notice. */
+export interface Moved {
+  from: SettlementStatus;
+  to: SettlementStatus;
+  notice: Notice;
+}
+
+/** What a move writes besides the status: more fields, more facts in its audit entry. */
+export interface MoveWrites {
+  fields?: SettlementChanges;
+  details?: Record<string, unknown>;
+}
+
+/** The settlement a notice is about: every payload opens with it. */
+export const subject = (s: SettlementStep) => ({
+  settlementId: s.id,
+  campaignId: s.campaign.id,
+  campaignTitle: s.campaign.title,
+  settlementType: s.settlement.settlementType,
+});
+
+/** A team-chat message in the settlement's thread: its payload opens with the subject. */
+export const toTeamChat = (
+  s: SettlementStep,
+  event: OutboxEvent,
+  payload: Record<string, unknown>,
+): Notice => ({
+  event,
+  recipient: TEAM_CHAT_RECIPIENT,
+  payload: { ...subject(s), thread: s.id, ...payload },
+});
+
+/** SETTLEMENT_STATUS_CHANGED in the settlement's thread (S10: every status move). */
+function statusChanged(
+  s: SettlementStep,
+  from: SettlementStatus,
+  to: SettlementStatus,
+  reason: string | null,
+  trigger: string,
+): Notice {
+  return toTeamChat(s, OutboxEvent.SETTLEMENT_STATUS_CHANGED, {
+    partnerName: s.partner.name,
+    fromStatus: from,
+    toStatus: to,
+    trigger,
+    reason,
+    actor: `${s.actor.role}:${s.actor.subject}`,
+  });
+}
+
+/**
+ * The settlement's state machine (DESIGN S2): one change of one settlement, inside one
+ * transaction: the settlement as read, what it relates to, and what every change does to the
+ * settlement itself: the checks, claiming the row (optimistic lock), writing fields, the audit
+ * entry and the outbox rows. Its status changes here only, by {@link move} (a move of the
+ * allowed-moves table) or {@link resetToPending}; a settlement is created SETTLEMENT_PENDING by
+ * SettlementService.createForCampaign. Other tables are written by their own services; nothing
+ * is visible to others until the transaction commits.
+ */
+export class SettlementStep {
+  /** The settlement's version after {@link claim}; part of every dedupe key. */
+  private claimedVersion: number | null = null;
+  private agencyRow: Agency | null = null;
+
+  constructor(
+    readonly tx: EntityManager,
+    readonly actor: Principal,
+    readonly settlement: Settlement,
+    readonly campaign: Campaign,
+    readonly partner: Partner,
+    readonly advertiser: Advertiser,
+    readonly now: Date,
+  ) {}
+
+  get id(): string {
+    return this.settlement.id;
+  }
+
+  get isBusinessPartner(): boolean {
+    return this.partner.entityType !== 'INDIVIDUAL';
+  }
+
+  /** The settlement's agency, the default agency when agencyId is null. */
+  async agency(): Promise<Agency> {
+    this.agencyRow ??= await this.tx.findOneOrFail(
+      Agency,
+      this.settlement.agencyId === null ? { isDefault: true } : { id: this.settlement.agencyId },
+    );
+    return this.agencyRow;
+  }
+
+  /** 409 SETTLEMENT_TYPE_MISMATCH unless the settlement is of `type`. */
+  requireType(type: SettlementType, action: string): void {
+    if (this.settlement.settlementType !== type) {
+      throw new PlatformError(
+        'SETTLEMENT_TYPE_MISMATCH',
+        `${action} is for ${type} settlements; settlement ${this.id} is ` +
+          `${this.settlement.settlementType}.`,
+        { settlementType: this.settlement.settlementType, requiredSettlementType: type },
+      );
+    }
+  }
+
+  /** 409 CONFLICT when the settlement is completed or cancelled. */
+  requireOpen(what: string): void {
+    if (isTerminal(this.settlement.status)) {
+      throw new PlatformError(
+        'CONFLICT',
+        `Settlement ${this.id} is ${this.settlement.status}; ${what} only for an open settlement.`,
+        { currentStatus: this.settlement.status },
+      );
+    }
+  }
+
+  /** 409 INVALID_STATUS_TRANSITION unless the settlement may move to `to` by `via`. */
+  assertMove(to: SettlementStatus, via: MoveTrigger): void {
+    assertMoveAllowed(this.settlement.status, to, {
+      settlementType: this.settlement.settlementType,
+      via,
+    });
+  }
+
+  /**
+   * Optimistic lock (DESIGN S2): claims the version the settlement was read with. The first of
+   * concurrent changes wins; the others wait for its commit, find the version moved and get a 409
+   * CONCURRENT_MODIFICATION with nothing written.
+   */
+  async claim(): Promise<void> {
+    if (this.claimedVersion !== null) return;
+    const version = await this.tx.getRepository(Settlement).claim(this.id, this.settlement.version);
+    if (version === null) {
+      throw new PlatformError(
+        'CONCURRENT_MODIFICATION',
+        `Settlement ${this.id} was changed by another request at the same time; read it again ` +
+          'and retry.',
+      );
+    }
+    this.claimedVersion = version;
+  }
+
+  private claimed(): number {
+    if (this.claimedVersion === null) throw new Error('claim() the settlement before changing it');
+    return this.claimedVersion;
+  }
+
+  async update(changes: SettlementChanges): Promise<void> {
+    this.claimed();
+    await this.tx.getRepository(Settlement).write(this.id, changes);
+  }
+
+  /**
+   * A status move: checks it against the allowed moves, claims the row, writes the status with
+   * `writes.fields` and the STATUS_CHANGED audit entry (trigger and `writes.details`). Returns
+   * the status moved from and the move's notice, for the caller to queue with its own.
+   */
+  async move(
+    to: SettlementStatus,
+    via: MoveTrigger,
+    reason: string | null,
+    writes: MoveWrites = {},
+  ): Promise<Moved> {
+    const from = this.settlement.status;
+    this.assertMove(to, via);
+    await this.claim();
+    await this.tx.getRepository(Settlement).writeStatus(this.id, to, writes.fields ?? {});
+    await this.audit({
+      action: 'STATUS_CHANGED',
+      fromStatus: from,
+      toStatus: to,
+      reason,
+      details: { trigger: via, ...writes.details },
+    });
+    return { from, to, notice: statusChanged(this, from, to, reason, via) };
+  }
+
+  /**
+   * Back to SETTLEMENT_PENDING with new terms (S5, issue 12): not a move of the allowed-moves
+   * table; the type change and the campaign change check their money window first. Writes the
+   * status with `fields` (the request and the advertiser invoice unlinked) and the audit entry
+   * `record`. Returns the status-changed notice, or null when it was PENDING and `announce` is
+   * 'when-moved'.
+   */
+  async resetToPending(
+    via: 'type' | 'campaign',
+    announce: 'always' | 'when-moved',
+    fields: SettlementChanges,
+    record: Omit<AuditRecord, 'settlementId' | 'actor' | 'fromStatus' | 'toStatus'>,
+  ): Promise<Notice | null> {
+    const from = this.settlement.status;
+    await this.claim();
+    await this.tx.getRepository(Settlement).writeStatus(this.id, 'SETTLEMENT_PENDING', {
+      ...fields,
+      requestedAt: null,
+      advertiserInvoiceId: null,
+    });
+    await this.audit({ ...record, fromStatus: from, toStatus: 'SETTLEMENT_PENDING' });
+    if (announce === 'when-moved' && from === 'SETTLEMENT_PENDING') return null;
+    return statusChanged(this, from, 'SETTLEMENT_PENDING', record.reason ?? null, via);
+  }
+
+  async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {
+    this.claimed();
+    await appendAudit(this.tx, { ...record, settlementId: this.id, actor: this.actor });
+  }
+
+  async notify(notices: readonly Notice[]): Promise<void> {
+    const version = this.claimed();
+    await enqueue(
+      this.tx,
+      notices.map((notice) => ({
+        ...notice,
+        settlementId: this.id,
+        dedupeKey: `${this.id}:v${version}:${notice.event}`,
+      })),
+    );
+  }
+}
+
+/** The step of `settlement`, read in `tx`, with what it relates to: the one place a step is made. */
+export async function openStep(
+  tx: EntityManager,
+  actor: Principal,
+  settlement: Settlement,
+): Promise<SettlementStep> {
+  const campaign = await tx.findOneOrFail(Campaign, { id: settlement.campaignId });
+  const partner = await tx.findOneOrFail(Partner, { id: settlement.partnerId });
+  const advertiser = await tx.findOneOrFail(Advertiser, { id: campaign.advertiserId });
+  return new SettlementStep(tx, actor, settlement, campaign, partner, advertiser, new Date());
+}
+
+/**
+ * Runs `work` on a settlement the actor may see, in one transaction, and returns the settlement
+ * as committed. Out of scope or unknown: 404.
+ */
+export async function withSettlement(
+  em: EntityManager,
+  settlements: SettlementService,
+  actor: Principal,
+  id: string,
+  work: (step: SettlementStep) => Promise<void>,
+): Promise<Settlement> {
+  // A fork of its own: the request's identity map never holds the transaction's entities.
+  await em.fork({ clear: true }).transactional(async (tx) => {
+    const settlement = await settlements.get(tx, actor, id, { refresh: true });
+    await work(await openStep(tx, actor, settlement));
+  });
+  return em.findOneOrFail(Settlement, { id }, { refresh: true });
+}

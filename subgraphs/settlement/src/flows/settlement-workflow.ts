@@ -1,0 +1,37 @@
+import type { WorkflowServices } from './workflow-services.js';
+import { SettlementCancellation } from './cancel.js';
+import { DirectInvoiceFlow } from './direct-flow.js';
+import { PlatformSettlementFlow } from './platform-flow.js';
+import { PartnerRequest } from './request.js';
+import { StatusChange } from './status-change.js';
+import { SettlementTypeChange } from './type-change.js';
+
+/** Every trigger of spec section 3, by family. */
+export interface SettlementWorkflow {
+  /** request (both types). */
+  partnerRequest: PartnerRequest;
+  /** retry-issuance, ADVERTISER_PAID, start-payout, tax invoice received, complete. */
+  platformFlow: PlatformSettlementFlow;
+  /** invoice-issued, invoice-paid. */
+  directFlow: DirectInvoiceFlow;
+  typeChange: SettlementTypeChange;
+  cancellation: SettlementCancellation;
+  /** PATCH status: dispatches to the trigger of the target status. */
+  statusChange: StatusChange;
+}
+
+export type { WorkflowServices };
+
+export function createSettlementWorkflow(services: WorkflowServices): SettlementWorkflow {
+  const partnerRequest = new PartnerRequest(services);
+  const platformFlow = new PlatformSettlementFlow(services);
+  const cancellation = new SettlementCancellation(services);
+  return {
+    partnerRequest,
+    platformFlow,
+    directFlow: new DirectInvoiceFlow(services),
+    typeChange: new SettlementTypeChange(services),
+    cancellation,
+    statusChange: new StatusChange(services, { partnerRequest, platformFlow, cancellation }),
+  };
+}

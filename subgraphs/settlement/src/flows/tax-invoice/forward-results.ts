@@ -1,0 +1,126 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal } from '../../kernel/principal.js';
+import * as notices from '../settlement-notices.js';
+import type { Notice, SettlementStep } from '../settlement-step.js';
+import type { WorkflowServices } from '../workflow-services.js';
+import type { SettlementStatus } from '../../kernel/settlement-types.js';
+import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
+import { lockedSettlementStep } from './locked-settlement.js';
+import { taxInvoiceFailed, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices.js';
+
+/**
+ * Applies what the provider says about a forward issuance (the agency's tax invoice to the
+ * advertiser) inside `tx`. Only the invoice's current attempt, and only while it is PENDING,
+ * changes anything: a result never moves it backwards (SUCCESS, FAILURE and CANCELLED are
+ * final for their key; a retry after a failure is a new key).
+ *
+ * SUCCESS: number, document URL and time on the invoice, DRAFT → ISSUED, the advertiser's
+ * INVOICE_ISSUED_ADVERTISER e-mail, and the specification's "success step": a settlement still in
+ * SETTLEMENT_PENDING moves to AWAITING_ADVERTISER_PAYMENT, with what that move brings a business
+ * partner (its reverse issuance, as the partner's request would have; the request itself is no
+ * longer possible from there). FAILURE or CANCELLED: the code and message on the invoice and a
+ * team-chat alert; the admin's retry-issuance asks again with a new key.
+ */
+export async function applyForwardOutcome(
+  tx: EntityManager,
+  services: WorkflowServices,
+  outcome: IssuanceOutcome,
+  actor: Principal,
+): Promise<ApplyResult> {
+  const { invoices } = services;
+  const found = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
+  if (!found) return 'unknown';
+  // A type change unlinks a DRAFT invoice it cancels: then there is no settlement to lock.
+  const step = await lockedSettlementStep(tx, { advertiserInvoiceId: found.id }, actor);
+  // Read again under the lock: a concurrent result or retry-issuance may have moved it.
+  const invoice = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
+  if (!invoice || invoice.taxInvoiceStatus !== 'PENDING') return 'unchanged';
+
+  if (outcome.status === 'PENDING') return 'unchanged';
+  if (outcome.status === 'SUCCESS') {
+    // A success without its number cannot be stored (spec 2.5); the webhook always carries it.
+    if (!outcome.taxInvoiceNumber) return 'unchanged';
+    const issued = {
+      taxInvoiceNumber: outcome.taxInvoiceNumber,
+      documentUrl: outcome.documentUrl,
+      issuedAt: outcome.at,
+    };
+    await invoices.recordTaxInvoiceIssued(tx, invoice, issued);
+    if (!step) return 'applied';
+    const out: Notice[] = [];
+    let status = step.settlement.status;
+    if (status === 'SETTLEMENT_PENDING') {
+      const moved = await successStep(step, services);
+      out.push(...moved.notices);
+      status = moved.to;
+    } else {
+      await step.claim();
+    }
+    await step.audit({
+      action: 'TAX_INVOICE_ISSUED',
+      fromStatus: status,
+      toStatus: status,
+      details: {
+        invoiceNumber: invoice.invoiceNumber,
+        issuanceKey: outcome.issuanceKey,
+        taxInvoiceNumber: issued.taxInvoiceNumber,
+        documentUrl: issued.documentUrl,
+      },
+    });
+    // A cancelled invoice keeps the facts, but the advertiser is not told to pay it.
+    if (invoice.status !== 'CANCELLED') {
+      out.unshift(await taxInvoiceIssuedAdvertiser(step, invoice, issued));
+    }
+    await step.notify(out);
+    return 'applied';
+  }
+
+  const failure = {
+    status: outcome.status,
+    code: outcome.failureCode ?? outcome.status,
+    message: outcome.failureMessage ?? `The provider reported ${outcome.status}.`,
+  };
+  await invoices.recordTaxInvoiceFailed(tx, invoice, failure);
+  if (!step) return 'applied';
+  await step.claim();
+  await step.audit({
+    action: 'TAX_INVOICE_FAILED',
+    fromStatus: step.settlement.status,
+    toStatus: step.settlement.status,
+    details: {
+      kind: 'FORWARD',
+      invoiceNumber: invoice.invoiceNumber,
+      issuanceKey: outcome.issuanceKey,
+      failureCode: failure.code,
+      failureMessage: failure.message,
+    },
+  });
+  await step.notify([
+    taxInvoiceFailed(step, {
+      kind: 'FORWARD',
+      issuanceKey: outcome.issuanceKey,
+      status: outcome.status,
+      failureCode: failure.code,
+      failureMessage: failure.message,
+      invoiceNumber: invoice.invoiceNumber,
+    }),
+  ]);
+  return 'applied';
+}
+
+/**
+ * SETTLEMENT_PENDING → AWAITING_ADVERTISER_PAYMENT on the provider's success (a move of the
+ * allowed-moves table, trigger `tax-invoice-issued`); returns the status and the notices it adds.
+ */
+async function successStep(
+  step: SettlementStep,
+  services: WorkflowServices,
+): Promise<{ to: SettlementStatus; notices: Notice[] }> {
+  const moved = await step.move('AWAITING_ADVERTISER_PAYMENT', 'tax-invoice-issued', null);
+  const out = [moved.notice];
+  if (step.isBusinessPartner) {
+    const record = await services.reverseIssuances.open(step.tx, step.id, step.now);
+    if (record) out.push(await notices.reverseIssueRequest(step, record));
+  }
+  return { to: moved.to, notices: out };
+}

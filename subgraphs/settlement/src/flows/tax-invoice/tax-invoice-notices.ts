@@ -1,0 +1,81 @@
+import { calculateInvoiceAmounts } from '../../domain/invoice/invoice-amounts.js';
+import type { AdvertiserInvoice } from '../../domain/invoice/advertiser-invoice.entity.js';
+import { bankAccountOf } from '../../kernel/money/bank-account.js';
+import { OutboxEvent } from '../../outbox/outbox.js';
+import {
+  agencyParty,
+  documentAmounts,
+  supplyAmounts,
+  toAdvertiser,
+  toPartner,
+  toTeamChat,
+} from '../settlement-notices.js';
+import type { Notice, SettlementStep } from '../settlement-step.js';
+import type { IssuanceKind } from '../../outside/tax-invoice/tax-invoice.port.js';
+
+/**
+ * The notifications the provider's answers cause (spec section 6, DESIGN S10): the advertiser's
+ * tax invoice e-mail, the partner's approval e-mail and the team's failure alert. Each payload
+ * carries what the message says, so delivery needs no second look-up.
+ */
+
+/** PLATFORM_SETTLEMENT: the agency's tax invoice to the advertiser was issued by the provider. */
+export async function taxInvoiceIssuedAdvertiser(
+  s: SettlementStep,
+  invoice: AdvertiserInvoice,
+  issued: { taxInvoiceNumber: string; documentUrl: string | null; issuedAt: Date },
+): Promise<Notice> {
+  const agency = await s.agency();
+  return toAdvertiser(s, OutboxEvent.INVOICE_ISSUED_ADVERTISER, {
+    // DIRECT_INVOICE's notice names the issuer and the account too; this one adds the documents.
+    issuer: agency.businessName,
+    ...bankAccountOf(invoice),
+    invoiceNumber: invoice.invoiceNumber,
+    taxInvoiceNumber: issued.taxInvoiceNumber,
+    documentUrl: issued.documentUrl,
+    issuedAt: issued.issuedAt.toISOString(),
+    ...documentAmounts(invoice),
+  });
+}
+
+/** A reverse issuance's approval URL was issued or re-issued: the partner approves through it. */
+export async function reverseIssuanceApprovalPartner(
+  s: SettlementStep,
+  grant: { issuanceKey: string; approvalUrl: string; expiresAt: Date },
+): Promise<Notice> {
+  return toPartner(s, OutboxEvent.REVERSE_ISSUANCE_APPROVAL_PARTNER, {
+    issuanceKey: grant.issuanceKey,
+    approvalUrl: grant.approvalUrl,
+    expiresAt: grant.expiresAt.toISOString(),
+    buyer: agencyParty(await s.agency()),
+    ...supplyAmounts(calculateInvoiceAmounts(s.settlement.settlementAmount)),
+  });
+}
+
+/** The team-chat alert (DESIGN S10 "tax-invoice failure alert"), in the settlement's thread. */
+export function taxInvoiceFailed(
+  s: SettlementStep,
+  failure: {
+    kind: IssuanceKind;
+    issuanceKey: string;
+    status: 'FAILURE' | 'CANCELLED';
+    failureCode: string;
+    failureMessage: string;
+    invoiceNumber: string | null;
+  },
+): Notice {
+  return toTeamChat(s, OutboxEvent.TAX_INVOICE_FAILED, {
+    kind: failure.kind,
+    issuanceKey: failure.issuanceKey,
+    providerStatus: failure.status,
+    failureCode: failure.failureCode,
+    failureMessage: failure.failureMessage,
+    invoiceNumber: failure.invoiceNumber,
+    // Who the invoice is to or from, and what the team does next.
+    counterparty: failure.kind === 'FORWARD' ? s.advertiser.name : s.partner.name,
+    nextStep:
+      failure.kind === 'FORWARD'
+        ? `retry-issuance of ${s.id} asks the provider again`
+        : `confirmPartnerInvoiceReceived of ${s.id} records a tax invoice received otherwise`,
+  });
+}
