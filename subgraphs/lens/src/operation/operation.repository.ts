@@ -109,3 +109,14 @@ export function expireLeases(
     [batch, task, maxAttempts],
   );
 }
+
+/**
+ * The credits a credential has spent: what its settled operations charged plus what its running
+ * ones hold reserved (a credits cap counts both, so concurrent calls cannot overshoot by much).
+ */
+export const CREDENTIAL_SPENT: PreparedStatement = {
+  name: 'lens_credential_spent',
+  text: `select coalesce(sum(case when status in ('RUNNING', 'RECONCILIATION_REQUIRED')
+           then credits_reserved else credits_charged end), 0)::bigint::text as spent
+         from operation where credential_id = $1`,
+};
