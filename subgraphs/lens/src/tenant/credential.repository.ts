@@ -41,7 +41,9 @@ export class CredentialRepository {
     const [row] = await em.execute<CredentialRow[]>(
       `insert into api_key (id, tenant_id, kind, name, key_prefix, key_hash, operations,
          credits_cap, created_at)
-       values (?, ?, ?, ?, ?, ?, ?::text[], ?, now()) returning ${COLUMNS}`,
+       values (?, ?, ?, ?, ?, ?,
+         (select array_agg(name) from jsonb_array_elements_text(?::jsonb) name), ?, now())
+       returning ${COLUMNS}`,
       [
         c.id,
         c.tenantId,
@@ -49,7 +51,8 @@ export class CredentialRepository {
         c.name,
         c.keyPrefix,
         c.keyHash,
-        c.operations ?? null,
+        // As JSON: the query builder would spread an array into a list of values.
+        c.operations ? JSON.stringify(c.operations) : null,
         c.creditsCap ?? null,
       ],
     );
