@@ -23,3 +23,5 @@ export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
 export * from './browser-page.js';
+export * from './outside-system-error.js';
+export * from './mail/index.js';

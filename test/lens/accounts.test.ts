@@ -209,6 +209,42 @@ describe('the account console over GraphQL (issue 24, item 2)', () => {
     );
   });
 
+  it('sets the low-balance alert: armed while the balance is at or above the threshold', async () => {
+    const set = (email: string | null, below: number | null, token = account.console) =>
+      graphql<{ setLowBalanceAlert: { email: string; below: number; armed: boolean } }>(
+        'mutation($e: String, $b: Int) { setLowBalanceAlert(email: $e, below: $b) { email below armed } }',
+        { e: email, b: below },
+        token,
+      );
+    const balance = await balanceOf(account.console);
+    expect((await set('billing@example.com', balance)).data?.setLowBalanceAlert).toEqual({
+      email: 'billing@example.com',
+      below: balance,
+      armed: true,
+    });
+    expect((await set('billing@example.com', balance + 1)).data?.setLowBalanceAlert.armed).toBe(
+      false,
+    );
+    expectRefused(await set('not an address', 5), 'INVALID_REQUEST');
+    expectRefused(await set('billing@example.com', null), 'INVALID_REQUEST');
+    expectRefused(await set('billing@example.com', 5, account.restKey), 'PERMISSION_DENIED');
+    const read = await graphqlOk<{ lowBalanceAlert: { email: string | null; armed: boolean } }>(
+      '{ lowBalanceAlert { email below armed } }',
+      {},
+      account.console,
+    );
+    expect(read.lowBalanceAlert).toEqual({
+      email: 'billing@example.com',
+      below: balance + 1,
+      armed: false,
+    });
+    expect((await set(null, null)).data?.setLowBalanceAlert).toEqual({
+      email: null,
+      below: null,
+      armed: false,
+    });
+  });
+
   it('SUPER_ADMIN tops up with a reason (a ledger entry) for a tenant it names', async () => {
     const before = await balanceOf(account.console);
     const topped = await graphqlOk<{ topUpCredits: number }>(

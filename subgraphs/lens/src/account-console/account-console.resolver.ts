@@ -151,6 +151,15 @@ export class AccountConsoleResolver {
     };
   }
 
+  @Query(() => LowBalanceAlert, { description: "The account's low-balance e-mail settings." })
+  async lowBalanceAlert(
+    @Ctx() context: LensContext,
+    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+  ): Promise<LowBalanceAlert> {
+    const tenant = await accountTenant(context, tenantId, 'read');
+    return LowBalanceAlert.from((await context.services.accounts.find(context.em, tenant))!);
+  }
+
   @Mutation(() => LowBalanceAlert, {
     description:
       'Sets the low-balance e-mail (email and below together; both null turns it off). One ' +

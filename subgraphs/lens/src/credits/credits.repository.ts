@@ -46,19 +46,21 @@ export async function creditBalance(em: EntityManager, tenantId: string): Promis
 }
 
 /**
- * Adds `amount` (negative: takes) to the balance; returns the balance after. A move that leaves
- * the balance at or above the low-balance threshold re-arms the alert.
+ * Adds `amount` (negative: takes) to the balance; returns the balance after. With `rearm` (a
+ * top-up), a balance left at or above the low-balance threshold arms the alert again.
  */
 export async function addToBalance(
   em: EntityManager,
   tenantId: string,
   amount: number,
+  { rearm }: { rearm: boolean } = { rearm: false },
 ): Promise<string> {
   const rows = await em.execute<{ credit_balance: string }[]>(
     `update tenant set credit_balance = credit_balance + ?,
-         low_balance_armed = coalesce(low_balance_armed or credit_balance + ? >= alert_below, false)
-       where id = ? returning credit_balance`,
-    [amount, amount, tenantId],
+       low_balance_armed = coalesce(low_balance_armed
+         or (?::boolean and credit_balance + ? >= alert_below), false)
+     where id = ? returning credit_balance`,
+    [amount, rearm, amount, tenantId],
   );
   return rows[0]!.credit_balance;
 }
@@ -71,13 +73,21 @@ export async function appendLedgerEntry(
     kind: LedgerKind;
     amount: number;
     balanceAfter: string;
-    reason: string | null;
+    /** Why credits were added (a top-up's reason). */
+    reason?: string | null;
   },
 ): Promise<void> {
   await em.execute(
     `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after, reason)
-       values (?, ?, ?, ?, ?, ?)`,
-    [entry.tenantId, entry.operationId, entry.kind, entry.amount, entry.balanceAfter, entry.reason],
+     values (?, ?, ?, ?, ?, ?)`,
+    [
+      entry.tenantId,
+      entry.operationId,
+      entry.kind,
+      entry.amount,
+      entry.balanceAfter,
+      entry.reason ?? null,
+    ],
   );
 }
 

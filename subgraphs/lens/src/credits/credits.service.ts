@@ -63,7 +63,7 @@ export class CreditsService {
     amount: number,
     reason: string | null,
   ): Promise<string> {
-    const balanceAfter = await addToBalance(em, tenantId, amount);
+    const balanceAfter = await addToBalance(em, tenantId, amount, { rearm: kind === 'TOP_UP' });
     await appendLedgerEntry(em, { tenantId, operationId, kind, amount, balanceAfter, reason });
     return balanceAfter;
   }

@@ -34,7 +34,7 @@ export type TenantProfile = Readonly<
   }
 >;
 
-/** Who is calling the lens API: the tenant and the API key it used (rate limits are per key). */
+/** Who is calling the lens API: the tenant and the credential it used (on every operation). */
 export interface Caller {
   /** The tenant as this credential sees it: an OAuth connection's permissions are its grant. */
   tenant: TenantProfile;
