@@ -56,6 +56,14 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      // A type assertion to `never` silences every check on a value (issue 22): type it instead.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSNeverKeyword',
+          message: 'No `as never`: give the value its type (OptionalProps, FilterQuery, ...).',
+        },
+      ],
       // Configuration is read once per service, in its config.ts.
       'no-restricted-properties': [
         'error',

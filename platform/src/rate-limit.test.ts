@@ -13,7 +13,7 @@ const answering = (hits: number, reset: number) =>
         releaseConnection: async () => undefined,
       },
     }),
-  }) as never;
+  }) as unknown as Parameters<PostgresRateLimiter['consume']>[0];
 
 describe('rate limit', () => {
   it('names its window as a person would', () => {

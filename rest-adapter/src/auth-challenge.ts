@@ -41,9 +41,12 @@ export const WEBHOOK_CHALLENGE = challenge('Signature', [
   ['algorithm', 'hmac-sha256'],
 ]);
 
+/** Whether a request carried a credential at all (any scheme): RFC 6750's "token was sent". */
+export const tokenSent = (authorization: string | undefined) => Boolean(authorization?.trim());
+
 /** The challenge of a REST 401, by the refusal's catalogue code. */
 export function challengeOf(error: ErrorBody, authorization: string | undefined): string {
   return error.code === 'WEBHOOK_SIGNATURE_INVALID'
     ? WEBHOOK_CHALLENGE
-    : bearerChallenge({ tokenSent: Boolean(authorization?.trim()) });
+    : bearerChallenge({ tokenSent: tokenSent(authorization) });
 }

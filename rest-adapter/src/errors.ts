@@ -1,3 +1,4 @@
+import { SERVICE_RETRY_AFTER_SECONDS } from '@campaign/platform';
 import {
   errorBody,
   errorCatalogue,
@@ -20,9 +21,6 @@ export interface HttpError {
   /** Extra catalogue details a REST client needs as headers (e.g. Retry-After). */
   extensions: Record<string, unknown>;
 }
-
-/** Seconds a client waits before retrying after a 503 that named no time of its own. */
-export const SERVICE_RETRY_AFTER_SECONDS = 2;
 
 /** A 503 always tells the client when to come back (Retry-After). */
 function withRetryAfter(error: HttpError): HttpError {

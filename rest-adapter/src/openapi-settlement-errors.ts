@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode } from '@campaign/schema';
+import { errorCatalogue, WWW_AUTHENTICATE_HEADER, type ErrorCode } from '@campaign/schema';
 import type { Route } from './route.js';
 
 /**
@@ -117,7 +117,9 @@ export function errorResponse(status: number, codes: readonly ErrorCode[]): Sche
         }
       : status === 503
         ? { headers: retryAfter }
-        : {}),
+        : status === 401
+          ? { headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } } }
+          : {}),
     content: {
       'application/json': {
         schema: {
@@ -152,4 +154,5 @@ export const errorHeaders: Record<string, Schema> = {
   },
   RateLimitPolicy: { description: 'The rate-limit policy.', schema: { type: 'string' } },
   RateLimit: { description: 'The current rate-limit state.', schema: { type: 'string' } },
+  WWWAuthenticate: WWW_AUTHENTICATE_HEADER,
 };

@@ -1,10 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import {
   GraphQLJsonSchema,
   schemaRef,
+  type InputRules,
   type JsonSchema as Schema,
   type OperationShape,
 } from '@campaign/schema';
-import type { Route } from './route.js';
+import { respondTo, type Route } from './route.js';
 import {
   audienceOf,
   errorCodesOf,
@@ -23,6 +25,8 @@ export interface SettlementOpenApiSources {
   sdl: string;
   /** The webhook body's JSON Schema (the settlement subgraph's zod rule, as JSON Schema). */
   webhookBody: Schema;
+  /** The settlement subgraph's input rules (its zod models, as JSON Schema). */
+  inputRules?: InputRules;
 }
 
 /** What a workbook download is (the quotation paths answer the file itself). */
@@ -56,7 +60,7 @@ export class OperationBuilder {
   readonly responses: Record<string, Schema> = {};
 
   constructor(private readonly sources: SettlementOpenApiSources) {
-    this.gql = new GraphQLJsonSchema(sources.sdl);
+    this.gql = new GraphQLJsonSchema(sources.sdl, sources.inputRules);
   }
 
   operation(route: Route<never>): Schema {
@@ -133,7 +137,8 @@ export class OperationBuilder {
               in: 'query',
               required: false,
               ...described('limit'),
-              schema: { type: 'integer' },
+              // The variable's schema (its rule's range included); a query string has no null.
+              schema: { ...byName.get('limit')!.schema, type: 'integer' },
             },
           ]
         : []),
@@ -166,9 +171,10 @@ export class OperationBuilder {
 
   /** The success answer, as the route's own `respond` shapes it. */
   private success(route: Route<never>, shape: OperationShape): Record<string, Schema> {
-    const probe = route.respond(
-      { result: { fileName: 'f', contentType: XLSX, base64: '' } } as never,
-      {} as never,
+    const probe = respondTo(
+      route,
+      { result: { fileName: 'f', contentType: XLSX, base64: '' } },
+      {} as FastifyRequest,
     );
     if (Buffer.isBuffer(probe.body)) {
       return {

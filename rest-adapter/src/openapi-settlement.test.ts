@@ -62,7 +62,7 @@ describe('settlement request bodies checked with the published OpenAPI document'
       {
         advertiserId: 1,
         title: 't',
-        validUntil: 'x',
+        validUntil: '2027-01-01',
         lines: [{ partnerId: 1, deliverable: 'd', price: 10 }],
       },
       'body.lines[0].price: must be string',

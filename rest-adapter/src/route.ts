@@ -31,6 +31,17 @@ export interface Route<D = Record<string, unknown>> {
 
 export const defineRoute = <D>(route: Route<D>): Route<D> => route;
 
+/**
+ * A row's answer to `data`: the table holds rows of every data shape (`Route<never>`), and the
+ * data the gateway returns is that of the row's own document, so the row reads it as its `D`.
+ */
+export const respondTo = (
+  route: Route<never>,
+  data: unknown,
+  request: FastifyRequest,
+): RestResponse =>
+  (route.respond as (data: unknown, request: FastifyRequest) => RestResponse)(data, request);
+
 export function params(request: FastifyRequest): Record<string, string> {
   return request.params as Record<string, string>;
 }

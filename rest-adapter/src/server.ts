@@ -23,7 +23,7 @@ import {
   SECURITY_HEADERS,
   unsafeTextError,
 } from './request-guards.js';
-import type { Route } from './route.js';
+import { respondTo, type Route } from './route.js';
 import { lensRoutes } from './routes/lens.routes.js';
 import { servedDocument } from './served-servers.js';
 
@@ -140,7 +140,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
             request.log.error({ errors: result.errors }, 'operation failed');
           return sendError(reply, mapped);
         }
-        const response = route.respond(result.data as never, request);
+        const response = respondTo(route, result.data, request);
         return reply
           .code(response.status)
           .headers(response.headers ?? {})

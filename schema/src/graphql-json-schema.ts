@@ -18,6 +18,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { fieldRule, withRule, type InputRules } from './json-schema-rules.js';
 
 /**
  * JSON Schema (2020-12, as OpenAPI 3.1 uses it) of what a GraphQL operation takes and answers,
@@ -25,9 +26,11 @@ import {
  * bodies, parameters and answers are these types (the OpenAPI document of the settlement paths
  * is built from them, never written by hand).
  *
- * Input schemas are never stricter than GraphQL's own coercion (a body they refuse, GraphQL
- * refuses too, with the same 400): ID takes a string or an integer, custom scalars take what
- * their parser takes. Output schemas say exactly what is serialised: every selected field is
+ * Input schemas are never stricter than GraphQL's own coercion and the subgraph's input rules (a
+ * body they refuse, the subgraph refuses too, with the same 400): ID takes a string or an integer,
+ * custom scalars take what their parser takes, and the rules the subgraph reads its inputs with
+ * (its zod models as JSON Schema, `InputRules`) add their lengths, ranges and formats, so that
+ * nothing they accept is refused for its shape either (issue 21). Output schemas say exactly what is serialised: every selected field is
  * present, null only where the field is nullable, nothing else.
  */
 
@@ -55,6 +58,13 @@ const OUTPUT_SCALARS: Record<string, JsonSchema> = {
 /** Input scalars as GraphQL coerces them (loosest form, so validation in front adds nothing). */
 const INPUT_SCALARS: Record<string, JsonSchema> = {
   ...OUTPUT_SCALARS,
+  // GraphQL's Int is 32 bits; SafeInt what a JavaScript number holds exactly.
+  Int: { type: 'integer', minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
+  SafeInt: {
+    type: 'integer',
+    minimum: Number.MIN_SAFE_INTEGER,
+    maximum: Number.MAX_SAFE_INTEGER,
+  },
   ID: { type: ['string', 'integer'] },
   Decimal: { type: 'string', description: 'A decimal string, e.g. "1000000.00".' },
   DateTimeISO: { type: 'string' },
@@ -102,7 +112,11 @@ export class GraphQLJsonSchema {
   readonly components: Record<string, JsonSchema> = {};
   private readonly schema: GraphQLSchema;
 
-  constructor(sdl: string) {
+  /** `rules`: the subgraph's input rules as JSON Schema, laid over GraphQL's types. */
+  constructor(
+    sdl: string,
+    private readonly rules?: InputRules,
+  ) {
     this.schema = buildASTSchema(parse(sdl), { assumeValidSDL: true });
   }
 
@@ -122,10 +136,14 @@ export class GraphQLJsonSchema {
     const variables = (definition.variableDefinitions ?? []).map((v) => {
       const type = typeFromAST(this.schema, v.type) as GraphQLInputType | undefined;
       if (!type) throw new Error(`unknown variable type in ${document}`);
+      const name = v.variable.name.value;
+      const argumentRule = isScalarType(getNamedType(type))
+        ? this.rules?.arguments[name]
+        : undefined;
       return {
-        name: v.variable.name.value,
+        name,
         required: isNonNullType(type),
-        schema: this.input(type),
+        schema: withRule(this.input(type), argumentRule),
         typeName: getNamedType(type).name,
       };
     });
@@ -148,7 +166,10 @@ export class GraphQLJsonSchema {
     if (!isInputObjectType(type)) throw new Error(`${typeName} is not an input type`);
     return Object.values(type.getFields()).map((f) => ({
       name: f.name,
-      schema: this.inputInner(getNamedType(f.type) as GraphQLInputType),
+      schema: withRule(
+        this.inputInner(getNamedType(f.type) as GraphQLInputType),
+        fieldRule(this.rules, typeName, f.name),
+      ),
       description: f.description ?? null,
     }));
   }
@@ -179,7 +200,7 @@ export class GraphQLJsonSchema {
               f.name,
               withDescription(
                 {
-                  ...this.input(f.type),
+                  ...withRule(this.input(f.type), fieldRule(this.rules, type.name, f.name)),
                   ...(f.defaultValue !== undefined ? { default: f.defaultValue } : {}),
                 },
                 f.description,

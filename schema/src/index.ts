@@ -6,3 +6,4 @@ export * from './lens-operations.js';
 export * from './lens-openapi.js';
 export * from './lens-usage.js';
 export * from './graphql-json-schema.js';
+export * from './json-schema-rules.js';

@@ -67,20 +67,37 @@ const errorResponses: Record<string, { status: string; description: string; code
   },
 };
 
+/**
+ * The `WWW-Authenticate` header of a 401 (both documents; the adapter's auth-challenge.ts writes
+ * it): how to authenticate, RFC 6750's Bearer challenge on the bearer-token paths.
+ */
+export const WWW_AUTHENTICATE_HEADER = {
+  description:
+    'The challenge (RFC 9110 11.6.1): `Bearer realm="campaign-platform"` on bearer-token paths, ' +
+    'plus `error="invalid_token"` when a token was sent (RFC 6750); the tax-invoice webhook ' +
+    'answers its own `Signature` scheme (the X-Signature header).',
+  schema: { type: 'string' },
+};
+
+const retryAfter = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
+
+/** The headers each error status carries. */
+const headersOf: Record<string, Record<string, unknown>> = {
+  '401': { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } },
+  '429': {
+    ...retryAfter,
+    'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+    RateLimit: { $ref: '#/components/headers/RateLimit' },
+  },
+  '503': retryAfter,
+};
+
 const responseComponents = Object.fromEntries(
   Object.entries(errorResponses).map(([name, r]) => [
     name,
     {
       description: `${r.description} error.code: ${r.codes.join(', ')}.`,
-      ...(r.status === '429'
-        ? {
-            headers: {
-              'Retry-After': { $ref: '#/components/headers/RetryAfter' },
-              'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
-              RateLimit: { $ref: '#/components/headers/RateLimit' },
-            },
-          }
-        : {}),
+      ...(headersOf[r.status] ? { headers: headersOf[r.status] } : {}),
       content: { 'application/json': { schema: ref('ErrorResponse') } },
     },
   ]),
@@ -250,6 +267,7 @@ export function lensOpenApi(): Record<string, unknown> {
         },
         RateLimitPolicy: { description: 'The rate-limit policy.', schema: { type: 'string' } },
         RateLimit: { description: 'The current rate-limit state.', schema: { type: 'string' } },
+        WWWAuthenticate: WWW_AUTHENTICATE_HEADER,
       },
       responses: responseComponents,
       schemas: { ...requests, ...shared, ...resultSchemas, ...envelopeSchemas, ...usageSchemas },

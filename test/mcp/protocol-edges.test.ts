@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { cli, keyArgs, useCli } from '../support/cli.js';
+import { eventually } from '../support/sinks.js';
 import { callTool, HANDLE, mcpUrl, newKey, useClients } from './mcp-client.js';
 
 /**
@@ -131,6 +132,12 @@ describe('every request needs a valid token (issue 21, item 5; MCP authorization
   it('a token revoked while connected: the next call is an HTTP 401 the client sees', async () => {
     const client = await open(keys.revokedLater);
     expect(await cli('lens:revoke-key', keys.revokedLater)).toBe('revoked');
+    // Lens learns of a revocation by notification (its key cache): wait for that fact.
+    await eventually(
+      () => post(toolsList, { authorization: `Bearer ${keys.revokedLater}` }),
+      (answer) => answer.status === 401,
+      'the revocation reaching lens',
+    );
     const refused = await callTool(client, 'lens_accounts_profile', {
       accountRef: { handle: HANDLE },
       requestKey: newKey(),

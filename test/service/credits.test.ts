@@ -37,10 +37,8 @@ describe('credits', () => {
   it('reserve, then settle: release the reservation and charge what was delivered', async () => {
     const tenant = await tenantWith(10);
     const em = orm().em.fork();
-    expect(await em.transactional((tx) => credits.reserve(tx, tenant, null as never, 6))).toBe(
-      true,
-    );
-    await em.transactional((tx) => credits.settle(tx, tenant, null as never, 6, 4));
+    expect(await em.transactional((tx) => credits.reserve(tx, tenant, null, 6))).toBe(true);
+    await em.transactional((tx) => credits.settle(tx, tenant, null, 6, 4));
     expect(await credits.balance(em, tenant)).toBe('6');
     expect(await ledger(tenant)).toEqual([
       { kind: 'TOP_UP', amount: 10, after: 10 },
@@ -53,9 +51,7 @@ describe('credits', () => {
   it('a reservation the balance cannot cover writes nothing', async () => {
     const tenant = await tenantWith(5);
     const em = orm().em.fork();
-    expect(await em.transactional((tx) => credits.reserve(tx, tenant, null as never, 6))).toBe(
-      false,
-    );
+    expect(await em.transactional((tx) => credits.reserve(tx, tenant, null, 6))).toBe(false);
     expect(await credits.balance(em, tenant)).toBe('5');
     expect(await ledger(tenant)).toHaveLength(1);
   });
@@ -66,7 +62,7 @@ describe('credits', () => {
       Array.from({ length: 50 }, () =>
         orm()
           .em.fork()
-          .transactional((tx) => credits.reserve(tx, tenant, null as never, 1)),
+          .transactional((tx) => credits.reserve(tx, tenant, null, 1)),
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(20);

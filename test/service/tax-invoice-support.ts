@@ -100,16 +100,19 @@ export interface Parties {
   unnumbered: string;
 }
 
+/** A partner's entity type, as createPartner takes it. */
+type EntityType = Parameters<SettlementServices['partners']['createPartner']>[1]['entityType'];
+
 export async function createParties(
   services: SettlementServices,
   em: () => EntityManager,
 ): Promise<Parties> {
   await insertDefaultAgency(em());
-  const partner = async (name: string, entityType: string, businessNumber: string | null) =>
+  const partner = async (name: string, entityType: EntityType, businessNumber: string | null) =>
     (
       await services.partners.createPartner(em(), {
         name,
-        entityType: entityType as never,
+        entityType,
         email: `${name.toLowerCase().replaceAll(' ', '.')}@example.com`,
         businessNumber,
         bankName: 'Kakao Bank',

@@ -21,8 +21,10 @@ export function useWorkflow() {
   const em = () => orm().em.fork();
 
   const admin: Principal = { subject: 'svc', role: 'SUPER_ADMIN', agencyId: null, partnerId: null };
-  const partners: Record<'INDIVIDUAL' | 'CORPORATE_BUSINESS', { id: string; actor: Principal }> =
-    {} as never;
+  const partners = {} as Record<
+    'INDIVIDUAL' | 'CORPORATE_BUSINESS',
+    { id: string; actor: Principal }
+  >;
   let advertiserId: number;
 
   beforeAll(async () => {

@@ -26,8 +26,12 @@ describe('reverse issuance, open', () => {
   }
 
   const grantUrl = (id: string, token: string) =>
-    f.expectOk<{ settlementId: string; grantUrl: string; expiresAt: string }>(
-      f.call('GET', f.partnerPath(id, '/reverse-issuance-grant-url'), token) as never,
+    f.expectOk(
+      f.call<{ settlementId: string; grantUrl: string; expiresAt: string }>(
+        'GET',
+        f.partnerPath(id, '/reverse-issuance-grant-url'),
+        token,
+      ),
     );
 
   it('the stored URL while valid; once expired, a fresh one from the provider, stored and e-mailed', async () => {

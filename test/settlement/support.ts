@@ -177,13 +177,12 @@ export async function expectError(
   return response.body.error;
 }
 
-export const call = (
+export const call = <T = SettlementBody>(
   method: string,
   path: string,
   token: string | undefined,
   body?: unknown,
-): Promise<HttpResult<Envelope<SettlementBody>>> =>
-  rest<Envelope<SettlementBody>>(method, path, { token, body });
+): Promise<HttpResult<Envelope<T>>> => rest<Envelope<T>>(method, path, { token, body });
 
 /** `confirmPartnerInvoiceReceived`: GraphQL only (no REST path in the specification). */
 export async function confirmPartnerInvoiceReceived(

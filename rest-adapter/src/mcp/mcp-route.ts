@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@campaign/platform';
-import { bearerChallenge } from '../auth-challenge.js';
+import { bearerChallenge, tokenSent } from '../auth-challenge.js';
 import type { GatewayClient } from '../gateway-client.js';
 import type { McpAuthorization } from '../oauth/mcp-authorization.js';
 import { SECURITY_HEADERS } from '../request-guards.js';
@@ -139,7 +139,7 @@ async function handlePost(
       reply.header(
         'www-authenticate',
         bearerChallenge({
-          tokenSent: Boolean(sent?.trim()),
+          tokenSent: tokenSent(sent),
           ...(auth ? { resourceMetadata: auth.resourceMetadataUrl } : {}),
         }),
       );

@@ -35,3 +35,4 @@ export {
 export { createProviderRequestHandler } from './flows/tax-invoice/provider-requests.js';
 // The webhook body's rule, which the settlement OpenAPI document publishes (issue 15).
 export { taxInvoiceWebhookEventSchema } from './outside/tax-invoice/webhook-event.js';
+export { inputRuleJsonSchemas } from './api/input-schemas.js';

@@ -11,7 +11,7 @@ import type { LedgerKind } from './credit-ledger-entry.entity.js';
 export async function reserveCredits(
   em: EntityManager,
   tenantId: string,
-  operationId: string,
+  operationId: string | null,
   amount: number,
 ): Promise<boolean> {
   const [row] = await em.execute<{ reserved: boolean }[]>(
@@ -25,7 +25,7 @@ export async function reserveCredits(
 export async function settleCredits(
   em: EntityManager,
   tenantId: string,
-  operationId: string,
+  operationId: string | null,
   reserved: number,
   charged: number,
 ): Promise<void> {

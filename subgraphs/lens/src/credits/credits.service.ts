@@ -17,25 +17,12 @@ import {
  */
 export class CreditsService {
   /** Takes `amount` from the balance; false when the balance cannot cover it (nothing written). */
-  async reserve(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string,
-    amount: number,
-  ): Promise<boolean> {
-    return reserveCredits(em, tenantId, operationId, amount);
-  }
+  readonly reserve = reserveCredits;
 
   /** Ends a reservation: the whole reservation is released, then what was delivered is charged. */
-  async settle(
-    em: EntityManager,
-    tenantId: string,
-    operationId: string,
-    reserved: number,
-    charged: number,
-  ): Promise<void> {
-    await settleCredits(em, tenantId, operationId, reserved, charged);
-  }
+  readonly settle = settleCredits;
+
+  readonly balance = creditBalance;
 
   /**
    * Adds credits (a TOP_UP entry with its reason). A top-up that leaves the balance at or above
@@ -49,10 +36,6 @@ export class CreditsService {
     reason: string | null = null,
   ): Promise<string> {
     return this.move(em, tenantId, null, 'TOP_UP', amount, reason);
-  }
-
-  async balance(em: EntityManager, tenantId: string): Promise<string> {
-    return creditBalance(em, tenantId);
   }
 
   private async move(

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { changeAuditLoader } from './change-audit.loader.js';
 import { SettlementAuditEntry } from '../journal/audit/settlement-audit.entity.js';
@@ -15,26 +16,32 @@ import {
 } from '../domain/settlement/settlement-reads.repository.js';
 import { Settlement } from '../domain/settlement/settlement.entity.js';
 
+/** `key in (values)`: a computed key, which TypeScript types as any string, so named here. */
+const whereIn = <T extends object>(key: keyof T & string, values: readonly string[]) =>
+  ({ [key]: { $in: [...values] } }) as FilterQuery<T>;
+
 /** One query per relation per request, whatever the length of the list that asks. */
-function byKey<T, K extends keyof T & string>(em: EntityManager, entity: new () => T, key: K) {
+function byKey<T extends object, K extends keyof T & string>(
+  em: EntityManager,
+  entity: new () => T,
+  key: K,
+) {
   return new DataLoader<string, T | null>(async (values) => {
-    const rows = await em.find(entity, { [key]: { $in: [...values] } } as never);
+    const rows = await em.find(entity, whereIn<T>(key, values));
     const found = new Map(rows.map((row) => [String(row[key]), row]));
     return values.map((value) => found.get(value) ?? null);
   });
 }
 
 /** Like {@link byKey}, for one-to-many relations: every row whose `key` matches, in `orderBy`. */
-function allByKey<T, K extends keyof T & string>(
+function allByKey<T extends object, K extends keyof T & string>(
   em: EntityManager,
   entity: new () => T,
   key: K,
-  orderBy: Record<string, 'asc' | 'desc'>,
+  orderBy: QueryOrderMap<T>,
 ) {
   return new DataLoader<string, T[]>(async (values) => {
-    const rows = await em.find(entity, { [key]: { $in: [...values] } } as never, {
-      orderBy: orderBy as never,
-    });
+    const rows = await em.find(entity, whereIn<T>(key, values), { orderBy });
     const groups = new Map<string, T[]>();
     for (const row of rows) {
       const group = groups.get(String(row[key])) ?? [];

@@ -8,9 +8,9 @@ export interface ActionInput {
 
 const reason = optionalText(1000);
 
-const actionRules = z.object({ reason });
-const completeRules = z.object({ reason, transactionId: optionalText(100) });
-const partnerInvoiceRules = z.object({ reason, partnerInvoiceNumber: optionalText(100) });
+export const actionRules = z.object({ reason });
+export const completeRules = z.object({ reason, transactionId: optionalText(100) });
+export const partnerInvoiceRules = z.object({ reason, partnerInvoiceNumber: optionalText(100) });
 
 /** Read before anything runs, so a bad body changes nothing. */
 export const readAction = (input?: ActionInput | null) =>

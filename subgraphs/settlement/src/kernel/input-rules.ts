@@ -9,13 +9,17 @@ import { isErrorCode, PlatformError } from '@campaign/schema';
 
 const lengthMessage = (max: number) => `must be 1 to ${max} characters.`;
 
+/** At least one character that is not blank (the published schemas' form of "once trimmed"). */
+const NOT_BLANK = /\S/;
+
 /** Text of 1 to `max` characters once trimmed; the value is kept trimmed. */
 export const text = (max = 200) =>
   z
     .string()
     .trim()
     .min(1, { error: lengthMessage(max) })
-    .max(max, { error: lengthMessage(max) });
+    .max(max, { error: lengthMessage(max) })
+    .regex(NOT_BLANK, { error: lengthMessage(max) });
 
 /** Optional text: absent, null or blank is null; anything else is {@link text}. */
 export const optionalText = (max = 200) =>

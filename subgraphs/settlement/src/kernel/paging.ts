@@ -19,7 +19,7 @@ export interface Page<T> {
 }
 
 const limitMessage = `must be a whole number from 1 to ${MAX_LIMIT}.`;
-const limitSchema = z.object({
+export const limitRules = z.object({
   limit: z
     .int({ error: limitMessage })
     .min(1, { error: limitMessage })
@@ -30,7 +30,7 @@ const limitSchema = z.object({
 
 /** The page size: 400 naming `limit` outside 1-100. */
 export function parseLimit(limit: number | null | undefined): number {
-  return parseInput(limitSchema, { limit }).limit;
+  return parseInput(limitRules, { limit }).limit;
 }
 
 export function encodePosition(tag: string, position: string): string {

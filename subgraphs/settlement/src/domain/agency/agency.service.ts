@@ -1,6 +1,7 @@
 import type { ObjectQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
+import { SERIAL_ID } from '../../kernel/ids.js';
 import type { Principal } from '../../kernel/principal.js';
 import { agencyInScope, scopeOf } from '../../kernel/scope.js';
 import {
@@ -14,7 +15,6 @@ import {
 import { Agency } from './agency.entity.js';
 import type { AgencySettlementAccount } from './agency.inputs.js';
 
-const AGENCY_ID = /^[1-9]\d{0,17}$/;
 const AGENCY_CURSOR = 'a1';
 
 /** What an agency is audited as (DESIGN S8): its fields of spec 2.4. */
@@ -46,7 +46,7 @@ export class AgencyService {
   }
 
   async get(em: EntityManager, principal: Principal, id: string): Promise<Agency> {
-    const agency = AGENCY_ID.test(id) ? await em.findOne(Agency, { id }) : null;
+    const agency = SERIAL_ID.test(id) ? await em.findOne(Agency, { id }) : null;
     return this.visibleOr404(principal, agency, `Agency ${id} was not found.`);
   }
 
@@ -109,7 +109,7 @@ export class AgencyService {
       throw new PlatformError('NOT_FOUND', `Agency ${agencyId ?? defaultAgencyId} was not found.`);
     }
     const id = agencyId ?? defaultAgencyId;
-    const agency = !AGENCY_ID.test(id)
+    const agency = !SERIAL_ID.test(id)
       ? null
       : tx.isInTransaction()
         ? await tx.getRepository(Agency).lock(id, 'share')

@@ -9,13 +9,12 @@ import { inScope, scopeOf } from '../../kernel/scope.js';
 import { oneOf, parseInput, text } from '../../kernel/input-rules.js';
 import { parseMoney } from '../../kernel/money/money.js';
 import { parseRate } from '../../kernel/money/rate.js';
+import { CAMPAIGN_ID } from '../../kernel/ids.js';
 import { nextPrefixedId, nextPrefixedIds } from '../../kernel/numbering/prefixed-id.repository.js';
 import { Partner } from '../partner/partner.entity.js';
 import { SettlementType } from '../../kernel/settlement-types.js';
 import { Campaign } from './campaign.entity.js';
 import type { CreateCampaignInput } from './campaign.inputs.js';
-
-const CAMPAIGN_ID = /^CAM[1-9]\d{0,16}$/;
 
 /** Who creates a campaign when no caller is named (the demo seed): every agency is in scope. */
 const SYSTEM: Principal = {
@@ -44,7 +43,7 @@ export class CampaignService {
 
   /** A campaign the admin may see: an agency admin sees its agency's only (S9); else 404. */
   async getVisible(em: EntityManager, principal: Principal, id: string): Promise<Campaign> {
-    const campaign = CAMPAIGN_ID.test(id) ? await em.findOne(Campaign, { id }) : null;
+    const campaign = CAMPAIGN_ID.pattern.test(id) ? await em.findOne(Campaign, { id }) : null;
     if (!campaign || !(await this.isVisible(em, principal, campaign))) {
       throw new PlatformError('NOT_FOUND', `Campaign ${id} was not found.`);
     }
@@ -99,7 +98,7 @@ export class CampaignService {
         ? null
         : await this.agencies.forNewBusiness(em, principal ?? SYSTEM, String(input.agencyId));
     const campaign = em.create(Campaign, {
-      id: await nextPrefixedId(em, 'CAM', 'campaign_number_seq'),
+      id: await nextPrefixedId(em, CAMPAIGN_ID),
       partnerId: partner.id,
       advertiserId: advertiser.id,
       agencyId: agency ? this.agencies.storedId(agency) : null,
@@ -112,7 +111,7 @@ export class CampaignService {
       settlementType,
       status: 'CREATED',
       quotationId: null,
-    } as never);
+    });
     await em.flush();
     return em.findOneOrFail(Campaign, { id: campaign.id }, { refresh: true });
   }
@@ -135,7 +134,7 @@ export class CampaignService {
     quotation: { id: string; advertiserId: string; agencyId: string | null },
     lines: readonly QuotationCampaign[],
   ): Promise<string[]> {
-    const ids = await nextPrefixedIds(tx, 'CAM', 'campaign_number_seq', lines.length);
+    const ids = await nextPrefixedIds(tx, CAMPAIGN_ID, lines.length);
     const rows = lines.map((line, i) => ({
       id: ids[i]!,
       partnerId: line.partnerId,

@@ -1,4 +1,4 @@
-import { Entity, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { ObjectType } from 'type-graphql';
 import { graphqlEnum, type EnumValue } from '../../kernel/enums.js';
@@ -32,6 +32,9 @@ export type DocumentPeriodType = EnumValue<typeof DocumentPeriodType>;
 @ObjectType({ description: 'The advertiser invoice of one or more settlements (spec 2.5).' })
 @Entity({ tableName: 'advertiser_invoice' })
 export class AdvertiserInvoice {
+  /** Set by the database or on create: a create need not give them. */
+  [OptionalProps]?: 'createdAt' | 'updatedAt';
+
   @SerialIdColumn() id!: string;
 
   @TextColumn('invoice_number', 'INV-YYYY-MM-NNNN, per Asia/Seoul month, gapless')

@@ -50,7 +50,7 @@ export class InvoiceService {
       dueDate: null,
       paidAt: null,
       ...bankAccountOf(values.depositAccount),
-    } as never);
+    });
     await tx.flush();
     return invoice;
   }

@@ -1,4 +1,4 @@
-import { Entity } from '@mikro-orm/core';
+import { Entity, OptionalProps } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { ObjectType } from 'type-graphql';
 import { DocumentPeriodType } from '../invoice/advertiser-invoice.entity.js';
@@ -29,6 +29,9 @@ export type PartnerPayoutStatus = EnumValue<typeof PartnerPayoutStatus>;
 @ObjectType({ description: 'The partner payout of one or more settlements (spec 2.5a).' })
 @Entity({ tableName: 'partner_payout' })
 export class PartnerPayout {
+  /** Set by the database or on create: a create need not give them. */
+  [OptionalProps]?: 'createdAt' | 'updatedAt';
+
   @SerialIdColumn() id!: string;
 
   @TextColumn('payout_number', 'PAY-YYYY-MM-NNNN, per Asia/Seoul month, gapless')

@@ -55,7 +55,7 @@ export class PayoutService {
       paidAt: null,
       transactionId: null,
       ...bankAccountOf(values.bankAccount),
-    } as never);
+    });
     await tx.flush();
     return payout;
   }

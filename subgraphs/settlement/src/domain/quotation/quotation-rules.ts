@@ -3,8 +3,14 @@ import { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
 import { parseInput, text } from '../../kernel/input-rules.js';
 import { InvalidAmountError, InvalidRateError } from '../../kernel/money/money-errors.js';
-import { formatMoney, MAX_MONEY, parseMoney, sumMoney } from '../../kernel/money/money.js';
-import { parseRate } from '../../kernel/money/rate.js';
+import {
+  formatMoney,
+  MAX_MONEY,
+  MONEY_TEXT,
+  parseMoney,
+  sumMoney,
+} from '../../kernel/money/money.js';
+import { parseRate, RATE_TEXT } from '../../kernel/money/rate.js';
 import { isCalendarDate } from '../settlement/list-args.js';
 import { calculateQuotationAmounts, type QuotationAmounts } from './quotation-amounts.js';
 
@@ -41,21 +47,35 @@ export interface QuotationDraft extends QuotationAmounts {
   lines: QuotationDraftLine[];
 }
 
-/** The money module's rule as a zod step: its message, under the path of the field. */
-const decimal = <T>(parse: (value: string) => T) =>
-  z.string().transform((value, ctx) => {
-    try {
-      return parse(value);
-    } catch (error) {
-      if (!(error instanceof InvalidAmountError || error instanceof InvalidRateError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message.trim() });
-      return z.NEVER;
-    }
-  });
+/**
+ * The money module's rule as a zod step: its message, under the path of the field; `text` is the
+ * rule's form as a pattern, which the published schemas state.
+ */
+const decimal = <T>(parse: (value: string) => T, text: RegExp) =>
+  z
+    .string()
+    .meta({ pattern: text.source })
+    .transform((value, ctx) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        if (!(error instanceof InvalidAmountError || error instanceof InvalidRateError))
+          throw error;
+        ctx.addIssue({ code: 'custom', message: error.message.trim() });
+        return z.NEVER;
+      }
+    });
 
 const linesMessage = `must hold 1 to ${MAX_LINES} lines.`;
 
-const quotationRules = z.object({
+export const quotationLineRules = z.object({
+  partnerId: z.int().positive(),
+  deliverable: text(200),
+  price: decimal((value) => parseMoney(value, ''), MONEY_TEXT),
+  commissionRate: decimal((value) => parseRate(value, ''), RATE_TEXT).nullish(),
+});
+
+export const quotationRules = z.object({
   advertiserId: z.int().positive(),
   agencyId: z.int().positive().nullish(),
   title: text(200),
@@ -64,16 +84,11 @@ const quotationRules = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written YYYY-MM-DD.' })
     .refine((date) => isCalendarDate(date.slice(0, 4), date.slice(5, 7), date.slice(8, 10)), {
       error: 'is not a calendar date.',
-    }),
+    })
+    // The refinement above as the published schemas state it.
+    .meta({ format: 'date' }),
   lines: z
-    .array(
-      z.object({
-        partnerId: z.int().positive(),
-        deliverable: text(200),
-        price: decimal((value) => parseMoney(value, '')),
-        commissionRate: decimal((value) => parseRate(value, '')).nullish(),
-      }),
-    )
+    .array(quotationLineRules)
     .min(1, { error: linesMessage })
     .max(MAX_LINES, { error: linesMessage }),
 });

@@ -3,6 +3,7 @@ import type { ObjectQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
+import { QUOTATION_ID } from '../../kernel/ids.js';
 import { Advertiser } from '../advertiser/advertiser.entity.js';
 import type { Agency } from '../agency/agency.entity.js';
 import type { AgencyService } from '../agency/agency.service.js';
@@ -27,7 +28,6 @@ import type { QuotationStatus } from './quotation-moves.js';
 import { Quotation } from './quotation.entity.js';
 import type { QuotationFields } from './quotation.repository.js';
 
-const QUOTATION_ID = /^QUO[1-9]\d{0,17}$/;
 const QUOTATION_CURSOR = 'q1';
 
 /** A body whose references were found: its agency and advertiser, as the caller may use them. */
@@ -84,7 +84,7 @@ export interface RawQuotationFilter {
   to?: string | null;
 }
 
-const filterRules = z.object({
+export const quotationFilterRules = z.object({
   status: given(z.custom<QuotationStatus>()),
   advertiserId: given(idFilter),
   agencyId: given(idFilter),
@@ -106,7 +106,7 @@ export class QuotationService {
     id: string,
     refresh = false,
   ): Promise<Quotation> {
-    const quotation = QUOTATION_ID.test(id)
+    const quotation = QUOTATION_ID.pattern.test(id)
       ? await em.findOne(Quotation, { id }, { refresh })
       : null;
     const defaultAgencyId = await this.agencies.defaultAgencyId(em);
@@ -126,7 +126,7 @@ export class QuotationService {
   ): Promise<Page<Quotation>> {
     const pageSize = parseLimit(limit);
     const after = decodePosition(QUOTATION_CURSOR, cursor);
-    const f = parseInput(filterRules, { ...filter });
+    const f = parseInput(quotationFilterRules, { ...filter });
     const defaultAgencyId = await this.agencies.defaultAgencyId(em);
     const scope = scopeOf(principal);
     const conditions: ObjectQuery<Quotation>[] = [];

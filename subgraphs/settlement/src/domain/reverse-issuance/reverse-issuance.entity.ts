@@ -1,4 +1,4 @@
-import { Entity, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { graphqlEnum, type EnumValue } from '../../kernel/enums.js';
 import {
@@ -19,6 +19,9 @@ export type ReverseIssuanceStatus = EnumValue<typeof ReverseIssuanceStatus>;
 @ObjectType({ description: 'The reverse-issuance record of one settlement (spec 2.6).' })
 @Entity({ tableName: 'reverse_issuance' })
 export class ReverseIssuance {
+  /** Set by the database or on create: a create need not give them. */
+  [OptionalProps]?: 'createdAt' | 'updatedAt';
+
   @SerialIdColumn() id!: string;
 
   @Field(() => ID) @Property({ type: 'text', fieldName: 'settlement_id' }) settlementId!: string;

@@ -51,7 +51,7 @@ export class ReverseIssuanceService {
       await tx.nativeUpdate(ReverseIssuance, { id: existing.id }, { ...fields, updatedAt: at });
       return tx.findOneOrFail(ReverseIssuance, { id: existing.id }, { refresh: true });
     }
-    const record = tx.create(ReverseIssuance, { settlementId, ...fields } as never);
+    const record = tx.create(ReverseIssuance, { settlementId, ...fields });
     await tx.flush();
     return record;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_ID, SERIAL_ID } from '../../kernel/ids.js';
 import { parseInput } from '../../kernel/input-rules.js';
 import { decodePosition, encodePosition, parseLimit } from '../../kernel/paging.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
@@ -47,7 +48,9 @@ export const given = <T extends z.ZodType>(schema: T) =>
 
 /** Real calendar dates only: 2026-02-30 is refused, not rolled over to March. */
 export const isCalendarDate = (y: string, m: string, d: string): boolean => {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(m) - 1, Number(d));
   return (
     date.getUTCFullYear() === Number(y) &&
     date.getUTCMonth() + 1 === Number(m) &&
@@ -60,38 +63,45 @@ export const isCalendarDate = (y: string, m: string, d: string): boolean => {
  * `to` includes the whole day. A date-time needs an offset (`Z`, `+09:00`).
  */
 export const dateBound = (end: 'from' | 'to') =>
-  z.string().transform((value, ctx): DateBound => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    const dateOnly = DATE.exec(value);
-    const date = dateOnly ?? DATE_TIME.exec(value);
-    if (!date) {
-      return fail(
-        'must be an ISO date (2026-03-01) or date-time with offset (2026-03-01T09:00:00+09:00).',
-      );
-    }
-    if (!isCalendarDate(date[1]!, date[2]!, date[3]!)) return fail('is not a calendar date.');
-    if (dateOnly) {
-      const start = new Date(`${value}T00:00:00${SEOUL_OFFSET}`);
-      return end === 'from'
-        ? { at: start, inclusive: true }
-        : { at: new Date(start.getTime() + DAY_MS), inclusive: false };
-    }
-    const at = new Date(value);
-    if (Number.isNaN(at.getTime())) return fail('is not a valid date-time.');
-    return { at, inclusive: true };
-  });
+  z
+    .string()
+    .transform((value, ctx): DateBound => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      const dateOnly = DATE.exec(value);
+      const date = dateOnly ?? DATE_TIME.exec(value);
+      if (!date) {
+        return fail(
+          'must be an ISO date (2026-03-01) or date-time with offset (2026-03-01T09:00:00+09:00).',
+        );
+      }
+      if (!isCalendarDate(date[1]!, date[2]!, date[3]!)) return fail('is not a calendar date.');
+      if (dateOnly) {
+        const start = new Date(`${value}T00:00:00${SEOUL_OFFSET}`);
+        return end === 'from'
+          ? { at: start, inclusive: true }
+          : { at: new Date(start.getTime() + DAY_MS), inclusive: false };
+      }
+      const at = new Date(value);
+      if (Number.isNaN(at.getTime())) return fail('is not a valid date-time.');
+      return { at, inclusive: true };
+    })
+    // What the transform takes, as the published schemas state it.
+    .meta({
+      anyOf: [
+        { type: 'string', pattern: DATE.source, format: 'date' },
+        { type: 'string', pattern: DATE_TIME.source, format: 'date-time' },
+      ],
+    });
 
-export const idFilter = z
-  .string()
-  .regex(/^[1-9]\d{0,17}$/, { error: 'must be a positive whole number.' });
+export const idFilter = z.string().regex(SERIAL_ID, { error: 'must be a positive whole number.' });
 
-const filterSchema = z.object({
+export const settlementFilterRules = z.object({
   partnerId: given(idFilter),
   agencyId: given(idFilter),
-  campaignId: given(z.string().regex(/^CAM[1-9]\d{0,16}$/, { error: 'must look like CAM123.' })),
+  campaignId: given(z.string().regex(CAMPAIGN_ID.pattern, { error: 'must look like CAM123.' })),
   status: given(z.custom<SettlementStatus>()),
   from: given(dateBound('from')),
   to: given(dateBound('to')),
@@ -116,5 +126,5 @@ export function parseListArgs(
 ): ListArgs {
   const pageSize = parseLimit(limit);
   const after = decodeCursor(cursor);
-  return { filter: parseInput(filterSchema, { ...filter }), after, pageSize };
+  return { filter: parseInput(settlementFilterRules, { ...filter }), after, pageSize };
 }

@@ -10,6 +10,7 @@ import { encodeCursor, parseListArgs, type ListFilter, type RawListFilter } from
 import type { PartnerSettlementSummary, SettlementPage } from './settlement-page.js';
 import { settlementStatuses } from '../../kernel/settlement-types.js';
 import { Settlement } from './settlement.entity.js';
+import { SUMMED_AMOUNTS, type SummedAmount } from './settlement.repository.js';
 
 /** The list filters as query conditions, in the order a reader checks them. */
 function filterConditions(filter: ListFilter, defaultAgencyId: string): ObjectQuery<Settlement>[] {
@@ -26,6 +27,13 @@ function filterConditions(filter: ListFilter, defaultAgencyId: string): ObjectQu
   }
   return conditions;
 }
+
+/** One Decimal per summed amount. */
+const amountsBy = (amount: (key: SummedAmount) => Decimal) =>
+  Object.fromEntries(SUMMED_AMOUNTS.map((key) => [key, amount(key)])) as Record<
+    SummedAmount,
+    Decimal
+  >;
 
 /** Reads of many settlements: lists and the partner's summary, always inside the caller's scope. */
 export class SettlementQueryService {
@@ -62,25 +70,13 @@ export class SettlementQueryService {
       .sumsByStatus(allOf<Settlement>(scopeConditions(scopeOf(principal), defaultAgencyId)));
     const byStatus = settlementStatuses.map((status) => {
       const row = rows.find((r) => r.status === status);
-      return {
-        status,
-        count: row ? Number(row.count) : 0,
-        campaignPrice: new Decimal(row?.campaign_price ?? 0),
-        settlementAmount: new Decimal(row?.settlement_amount ?? 0),
-        withholdingTaxAmount: new Decimal(row?.withholding_tax_amount ?? 0),
-        payoutAmount: new Decimal(row?.payout_amount ?? 0),
-      };
+      const amounts = amountsBy((key) => new Decimal(row?.[key] ?? 0));
+      return { status, count: row ? Number(row.count) : 0, ...amounts };
     });
-    const total = (
-      key: 'campaignPrice' | 'settlementAmount' | 'withholdingTaxAmount' | 'payoutAmount',
-    ) => sumMoney(byStatus.map((s) => s[key]));
     return {
       byStatus,
       totalCount: byStatus.reduce((n, s) => n + s.count, 0),
-      campaignPrice: total('campaignPrice'),
-      settlementAmount: total('settlementAmount'),
-      withholdingTaxAmount: total('withholdingTaxAmount'),
-      payoutAmount: total('payoutAmount'),
+      ...amountsBy((key) => sumMoney(byStatus.map((s) => s[key]))),
     };
   }
 }

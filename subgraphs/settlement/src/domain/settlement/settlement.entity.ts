@@ -1,4 +1,4 @@
-import { Entity, EntityRepositoryType, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, EntityRepositoryType, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { SettlementStatus, SettlementType } from '../../kernel/settlement-types.js';
@@ -21,6 +21,9 @@ registerEnumType(SettlementStatus, { name: 'SettlementStatus' });
 @ObjectType()
 @Entity({ tableName: 'settlement', repository: () => SettlementRepository })
 export class Settlement {
+  /** Set by the database or on create: a create need not give them. */
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'idNumber';
+
   [EntityRepositoryType]?: SettlementRepository;
 
   @Field(() => ID, { description: 'SET<n>' }) @PrimaryKey({ type: 'text' }) id!: string;

@@ -27,15 +27,17 @@ export type SettlementChanges = Partial<
   >
 >;
 
-/** Count and sums of one status, as PostgreSQL adds them up (decimal text). */
-export interface StatusSums {
-  status: SettlementStatus;
-  count: number;
-  campaign_price: string;
-  settlement_amount: string;
-  withholding_tax_amount: string;
-  payout_amount: string;
-}
+/** The amounts the partner summary adds up per status. */
+export const SUMMED_AMOUNTS = [
+  'campaignPrice',
+  'settlementAmount',
+  'withholdingTaxAmount',
+  'payoutAmount',
+] as const;
+export type SummedAmount = (typeof SUMMED_AMOUNTS)[number];
+
+/** Count and sums of one status, as PostgreSQL adds them up (decimal text), by property. */
+export type StatusSums = { status: SettlementStatus; count: number } & Record<SummedAmount, string>;
 
 /** Every query of the `settlement` table that is more than a find by id (DESIGN.md 14). */
 export class SettlementRepository extends EntityRepository<Settlement> {
@@ -93,10 +95,11 @@ export class SettlementRepository extends EntityRepository<Settlement> {
       .select([
         'status',
         raw('count(*)::int as count'),
-        raw('sum(campaign_price)::text as campaign_price'),
-        raw('sum(settlement_amount)::text as settlement_amount'),
-        raw('sum(withholding_tax_amount)::text as withholding_tax_amount'),
-        raw('sum(payout_amount)::text as payout_amount'),
+        // The columns as the entity maps them: no column name is written here again.
+        ...SUMMED_AMOUNTS.map((property) => {
+          const [column] = this.em.getMetadata(this.entityName).properties[property].fieldNames;
+          return raw(`sum(${column})::text as "${property}"`);
+        }),
       ])
       .where(where)
       .groupBy('status')

@@ -7,14 +7,13 @@ import { inScope, scopeOf } from '../../kernel/scope.js';
 import type { Principal } from '../../kernel/principal.js';
 import { formatMoney } from '../../kernel/money/money.js';
 import { formatRate } from '../../kernel/money/rate.js';
+import { SETTLEMENT_ID } from '../../kernel/ids.js';
 import { nextPrefixedId } from '../../kernel/numbering/prefixed-id.repository.js';
 import { Partner } from '../partner/partner.entity.js';
 import { calculateSettlementAmounts, type SettlementAmounts } from './settlement-amounts.js';
 import { SETTLEMENT_BY_ID, readRows } from './settlement-reads.repository.js';
 import { Settlement } from './settlement.entity.js';
 import type { SettlementType } from '../../kernel/settlement-types.js';
-
-const SETTLEMENT_ID = /^SET[1-9]\d{0,17}$/;
 
 /** What a settlement is made from: the uploaded campaign's terms. */
 export interface CampaignTerms {
@@ -58,7 +57,7 @@ export class SettlementService {
       partnerCommissionRate: partner.commissionRate,
     });
     const settlement = tx.create(Settlement, {
-      id: await nextPrefixedId(tx, 'SET', 'settlement_number_seq'),
+      id: await nextPrefixedId(tx, SETTLEMENT_ID),
       campaignId: campaign.campaignId,
       partnerId: campaign.partnerId,
       agencyId: campaign.agencyId,
@@ -79,7 +78,7 @@ export class SettlementService {
       completedAt: null,
       adminNotes: null,
       version: 1,
-    } as never);
+    });
     await tx.flush();
     await appendAudit(tx, {
       settlementId: settlement.id,
@@ -103,7 +102,9 @@ export class SettlementService {
     id: string,
     options: { refresh?: boolean } = {},
   ): Promise<Settlement> {
-    const settlement = SETTLEMENT_ID.test(id) ? await this.byId(em, id, options.refresh) : null;
+    const settlement = SETTLEMENT_ID.pattern.test(id)
+      ? await this.byId(em, id, options.refresh)
+      : null;
     if (!settlement || !(await this.isVisible(em, principal, settlement))) {
       throw new PlatformError('NOT_FOUND', `Settlement ${id} was not found.`);
     }

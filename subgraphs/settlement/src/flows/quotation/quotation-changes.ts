@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PlatformError } from '@campaign/schema';
 import { appendChange, changedFields } from '../../journal/audit/change-audit.js';
 import type { Principal } from '../../kernel/principal.js';
+import { QUOTATION_ID } from '../../kernel/ids.js';
 import { nextPrefixedId } from '../../kernel/numbering/prefixed-id.repository.js';
 import {
   concurrentQuotationChange,
@@ -57,7 +58,7 @@ export class QuotationChanges {
     const draft = readQuotation(input);
     const id = await em.fork({ clear: true }).transactional(async (tx) => {
       const q = await this.quotations.resolve(tx, actor, draft);
-      const id = await nextPrefixedId(tx, 'QUO', 'quotation_number_seq');
+      const id = await nextPrefixedId(tx, QUOTATION_ID);
       const row = { id, status: 'DRAFT' as const, ...storedFields(q), version: 1 };
       await tx.insert(Quotation, row);
       await writeLines(tx, id, q.lines);

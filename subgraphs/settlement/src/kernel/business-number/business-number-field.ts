@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { InvalidBusinessNumberError } from './business-number-errors.js';
-import { normaliseBusinessNumber } from './business-number.js';
+import { BUSINESS_NUMBER_FORMAT, normaliseBusinessNumber } from './business-number.js';
 
 /** What {@link businessNumberField} says after the field's name, per reason. */
 const FIELD_MESSAGES = {
@@ -18,16 +18,20 @@ const FIELD_MESSAGES = {
  *   z.object({ businessNumber: businessNumberField, ... })          // required
  *   z.object({ businessNumber: businessNumberField.optional(), ... }) // an update
  */
-export const businessNumberField = z.string().transform((value, ctx) => {
-  try {
-    return normaliseBusinessNumber(value);
-  } catch (error) {
-    if (!(error instanceof InvalidBusinessNumberError)) throw error;
-    ctx.addIssue({
-      code: 'custom',
-      message: FIELD_MESSAGES[error.reason],
-      params: { errorCode: 'INVALID_BUSINESS_NUMBER', reason: error.reason },
-    });
-    return z.NEVER;
-  }
-});
+export const businessNumberField = z
+  .string()
+  // The format as the published schemas state it (the check digit is said in words there).
+  .meta({ pattern: BUSINESS_NUMBER_FORMAT.source })
+  .transform((value, ctx) => {
+    try {
+      return normaliseBusinessNumber(value);
+    } catch (error) {
+      if (!(error instanceof InvalidBusinessNumberError)) throw error;
+      ctx.addIssue({
+        code: 'custom',
+        message: FIELD_MESSAGES[error.reason],
+        params: { errorCode: 'INVALID_BUSINESS_NUMBER', reason: error.reason },
+      });
+      return z.NEVER;
+    }
+  });

@@ -3,8 +3,8 @@ import { InvalidBusinessNumberError } from './business-number-errors.js';
 /** Weights of the first nine digits of a business registration number (사업자등록번호). */
 const CHECK_WEIGHTS = [1, 3, 7, 1, 3, 7, 1, 3, 5] as const;
 
-const TEN_DIGITS = /^\d{10}$/;
-const HYPHENATED = /^(\d{3})-(\d{2})-(\d{5})$/;
+/** 10 digits, or 3-2-5 digits joined by hyphens; blanks around them are ignored. */
+export const BUSINESS_NUMBER_FORMAT = /^\s*(?:\d{10}|\d{3}-\d{2}-\d{5})\s*$/;
 
 /**
  * The check digit for the first nine digits: sum of digit x weight, plus floor(9th digit x 5 /
@@ -27,9 +27,10 @@ export function businessNumberCheckDigit(firstNine: string): number {
  * format or a wrong check digit.
  */
 export function normaliseBusinessNumber(input: string): string {
-  const text = typeof input === 'string' ? input.trim() : '';
-  const hyphenated = HYPHENATED.exec(text);
-  const digits = hyphenated ? hyphenated.slice(1).join('') : TEN_DIGITS.test(text) ? text : null;
+  const digits =
+    typeof input === 'string' && BUSINESS_NUMBER_FORMAT.test(input)
+      ? input.replace(/\D/g, '')
+      : null;
   if (digits === null) {
     throw new InvalidBusinessNumberError(
       'format',
@@ -59,7 +60,7 @@ export function isValidBusinessNumber(input: string): boolean {
 
 /** 10 normalised digits as 123-45-67890. */
 export function formatBusinessNumber(digits: string): string {
-  if (!TEN_DIGITS.test(digits)) {
+  if (!/^\d{10}$/.test(digits)) {
     throw new RangeError('formatBusinessNumber: expected 10 digits');
   }
   return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;

@@ -17,6 +17,15 @@ const readAmount = plainDecimalReader(
 );
 
 /**
+ * The amount strings {@link parseMoney} takes, as a pattern for published schemas: plain, not
+ * negative, at most MONEY_DECIMALS decimals and as many whole digits as MAX_MONEY has (its
+ * bound is the same: every such text is at most MAX_MONEY). Derived from the constants above.
+ */
+export const MONEY_TEXT = new RegExp(
+  `^\\d{1,${MAX_MONEY.truncated().toFixed().length}}(\\.\\d{1,${MONEY_DECIMALS}})?$`,
+);
+
+/**
  * Parses a decimal string, a number or a Decimal into a non-negative amount that numeric(15,2)
  * holds (as `plainDecimalReader` reads it). Throws {@link InvalidAmountError} (INVALID_REQUEST)
  * naming `field`.

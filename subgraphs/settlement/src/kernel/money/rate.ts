@@ -16,6 +16,15 @@ const readRate = plainDecimalReader(
 );
 
 /**
+ * The rate strings {@link parseRate} takes, as a pattern for published schemas: 0 to
+ * MAX_RATE_PERCENT with at most RATE_DECIMALS decimals (stricter than the parser only in
+ * refusing leading zeros beyond the digits MAX_RATE_PERCENT has).
+ */
+export const RATE_TEXT = new RegExp(
+  `^(\\d{1,${MAX_RATE_PERCENT.toFixed().length - 1}}(\\.\\d{1,${RATE_DECIMALS}})?|${MAX_RATE_PERCENT.toFixed()}(\\.0{1,${RATE_DECIMALS}})?)$`,
+);
+
+/**
  * Parses a percentage rate stored as decimal(5,2): 0 to 100 inclusive, at most two decimals
  * ("15.5", "12.25"), as `plainDecimalReader` reads it. Throws {@link InvalidRateError}
  * (INVALID_REQUEST) naming `field`.
