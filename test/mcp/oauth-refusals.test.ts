@@ -70,6 +70,28 @@ describe('MCP authorization refusals', () => {
     expect(answer.page?.html).toMatch(/id="error">Not connected: .*unknown or revoked/);
   });
 
+  it('the person may grant less than asked: the token carries only what was chosen', async () => {
+    const { found, client, verifier, url } = await authorization([
+      'accounts.profile',
+      'accounts.posts',
+    ]);
+    const { redirect } = await consent(url, {
+      decision: 'approve',
+      credential: account.restKey,
+      operations: ['accounts.profile'],
+    });
+    const exchanged = await tokenRequest(found, {
+      grant_type: 'authorization_code',
+      code: redirect!.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      client_id: client.client_id,
+      code_verifier: verifier,
+      resource: found.resource,
+    });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    expect(exchanged.body.scope).toBe('accounts.profile');
+  });
+
   it('a wrong PKCE verifier gets no token', async () => {
     const { found, client, url } = await authorization();
     const { redirect } = await consent(url, {

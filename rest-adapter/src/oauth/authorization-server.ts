@@ -51,7 +51,8 @@ export function createAuthorizationServer(
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
     responseTypes: ['code'],
     pkce: { methods: ['S256'], required: () => true },
-    scopes: ['openid'],
+    // Known here too, so that a client may register with them (RFC 7591 `scope`).
+    scopes: ['openid', ...OPERATION_SCOPES],
     routes: {
       authorization: OAUTH_PATHS.authorization,
       token: OAUTH_PATHS.token,

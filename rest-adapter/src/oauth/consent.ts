@@ -129,7 +129,16 @@ export async function handleConsent(
     accountId: connected.credential.id,
     clientId: String(details.params['client_id']),
   });
+  // What was asked and not chosen is refused, so the request does not come back for consent.
+  // Operation scopes are known to the server as scopes of their own (clients register with
+  // them) and as the resource's: both are granted, only the resource's reach a token.
+  const refused = view.requested.filter((name) => !operations.includes(name)).join(' ');
   grant.addResourceScope(auth.resource, operations.join(' '));
+  grant.addOIDCScope(operations.join(' '));
+  if (refused) {
+    grant.rejectResourceScope(auth.resource, refused);
+    grant.rejectOIDCScope(refused);
+  }
   const grantId = await grant.save();
   return finish({ login: { accountId: connected.credential.id }, consent: { grantId } });
 }
