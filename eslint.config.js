@@ -6,19 +6,20 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
  * Who may import whom in the settlement subgraph (docs/architecture.md): api → flows → domain →
  * journal → kernel, with outside/ (the ports to outside systems and their adapters) beside them.
  * The files at the top (server, schema, services: the composition root) may import anything and
- * nothing imports them. Type imports count too. outbox/ is left out until issue 22 item 5 moves
- * it (TODO issue 22 item 5: the outbox's place in journal/ and its delivery in platform/).
+ * nothing imports them. Type imports count too. journal/ may reach outside/ as well: the outbox's
+ * channel handlers (journal/outbox/) deliver through the outside systems' ports; the delivery
+ * itself is the platform's (platform/src/outbox/).
  */
 const SETTLEMENT = './subgraphs/settlement/src';
 const mayImport = {
-  api: ['flows', 'domain', 'journal', 'kernel', 'outbox', 'outside'],
-  flows: ['domain', 'journal', 'kernel', 'outbox', 'outside'],
+  api: ['flows', 'domain', 'journal', 'kernel', 'outside'],
+  flows: ['domain', 'journal', 'kernel', 'outside'],
   domain: ['journal', 'kernel'],
-  journal: ['kernel'],
+  journal: ['kernel', 'outside'],
   kernel: [],
   outside: ['kernel'],
 };
-const settlementParts = [...Object.keys(mayImport), 'outbox'];
+const settlementParts = Object.keys(mayImport);
 const layerZones = Object.entries(mayImport).map(([layer, allowed]) => ({
   target: `${SETTLEMENT}/${layer}`,
   from: [

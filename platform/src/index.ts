@@ -25,3 +25,4 @@ export * from './envelop-armor.js';
 export * from './browser-page.js';
 export * from './outside-system-error.js';
 export * from './mail/index.js';
+export * from './outbox/index.js';

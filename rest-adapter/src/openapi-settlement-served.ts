@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { schemaDir } from '@campaign/schema';
+import { isErrorCode, schemaDir, type ErrorCode } from '@campaign/schema';
 import { httpError, type HttpError } from './errors.js';
 import { describe } from './openapi.js';
 import { toOpenApiPath } from './openapi-settlement.js';
@@ -60,8 +60,18 @@ function bodyValidator(route: Route<never>): ((body: unknown) => HttpError | nul
     if (value === undefined) return null;
     validate ??= load().ajv.compile({ $ref: at });
     if (validate(value)) return null;
-    return httpError('INVALID_REQUEST', describe(validate.errors ?? []));
+    return httpError(codeOf(validate.errors ?? []), describe(validate.errors ?? []));
   };
+}
+
+/**
+ * The catalogue code of a refusal: the one the refused value's schema names (`x-error-code`,
+ * carried over from the subgraph's rule: a business number's format is INVALID_BUSINESS_NUMBER
+ * wherever the number is given), else INVALID_REQUEST.
+ */
+function codeOf(errors: ErrorObject[]): ErrorCode {
+  const named = (errors[0]?.parentSchema as Record<string, unknown> | undefined)?.['x-error-code'];
+  return isErrorCode(named) ? named : 'INVALID_REQUEST';
 }
 
 /** The routes, each whose body is its GraphQL input checked against the document first. */

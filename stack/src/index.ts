@@ -2,7 +2,14 @@
 export { startStack, type RunningStack, type StackUrls, type StackOptions } from './stack.js';
 export { startEphemeralStack } from './ephemeral.js';
 export { loadStackConfig, type StackConfig } from './config.js';
-export { repoRoot, startService, type ServiceProcess } from './processes.js';
+export {
+  COMPILED_CONDITION,
+  compiledPath,
+  ensureCompiled,
+  repoRoot,
+  startService,
+  type ServiceProcess,
+} from './processes.js';
 export { connectSql, type Sql } from './sql.js';
 export { freePort, freeStackPorts, releasePorts } from './free-port.js';
 export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';

@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from './support/invariants.js';
 import { count, lensJourney, type StatusCounts } from './support/lens-load.js';
 import { newParty, newSettlement, restsOf, walk, type Party } from './support/settlement-load.js';
-import { call, cli, faults, sleep, startDatabase, stopDatabase } from './support/fault-stack.js';
+import {
+  call,
+  cli,
+  faults,
+  sleep,
+  startDatabase,
+  stopDatabase,
+  until,
+} from './support/fault-stack.js';
 
 /**
  * Issue 16: PostgreSQL stopped under mixed load (lens calls and settlement journeys, through both
@@ -41,7 +49,12 @@ describe('PostgreSQL stopped under mixed load', () => {
     });
     const walks = ids.map((id) => walk(rests, party, id, settlementLog));
 
-    await sleep(500);
+    // The outage lands under load: every lens client has had answers.
+    await until(
+      async () => Object.values(lensCounts).reduce((a, b) => a + b, 0),
+      (n) => n >= LENS_CLIENTS * 2,
+      'lens load running',
+    );
     await stopDatabase();
     const duringDown: StatusCounts = {};
     const downUntil = Date.now() + OUTAGE_MS;

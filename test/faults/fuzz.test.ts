@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '@campaign/schema';
 import { connectSql, type Sql } from '@campaign/stack';
-import { cli, faults, sleep } from './support/fault-stack.js';
+import { cli, faults, until } from './support/fault-stack.js';
 import {
   endpointsOf,
   requestOf,
@@ -40,10 +40,30 @@ const snapshotBoth = async () => ({
   settlement: await snapshot(settlement, queries.settlement),
 });
 
-/** Waits until nothing started by an earlier request still writes (outbox, webhooks, 202 work). */
+/**
+ * Waits until nothing started by an earlier request still writes (outbox, webhooks, 202 work):
+ * no operation open and no message pending, the provider having decided and delivered all it
+ * was asked (decided now, not after its delay), and both databases the same at two readings.
+ */
 async function quiet(): Promise<void> {
   await checkInvariants({ settleMs: 30_000 });
-  await sleep(1500);
+  const provider = faults().taxInvoice;
+  let previous = '';
+  await until(
+    async () => {
+      await (await fetch(`${provider}/_sim/decide-now`, { method: 'POST' })).arrayBuffer();
+      const pending = (await (await fetch(`${provider}/_sim/pending`)).json()) as {
+        decisions: number;
+        deliveries: number;
+      };
+      const now = JSON.stringify(await snapshotBoth());
+      const still = now === previous && pending.decisions === 0 && pending.deliveries === 0;
+      previous = now;
+      return still;
+    },
+    (still) => still,
+    'nothing left in flight',
+  );
 }
 
 /** What is wrong with one answer (empty: nothing). */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from './support/invariants.js';
 import { lensJourney, type StatusCounts } from './support/lens-load.js';
 import { newParty, newSettlement, walk, type Party } from './support/settlement-load.js';
-import { cli, faults, killAndAwaitRestart, sleep } from './support/fault-stack.js';
+import { cli, faults, killAndAwaitRestart, until } from './support/fault-stack.js';
 
 /**
  * Issue 16: the (first) gateway SIGKILLed under lens and settlement load through the adapter in
@@ -37,9 +37,13 @@ describe('gateway restarted under load', () => {
       return done;
     });
     const walks = ids.map((id) => walk(rest, party, id, settlementLog));
-    await sleep(500);
+    const answered = async () => Object.values(counts).reduce((a, b) => a + b, 0);
+    // The kill lands under load: every client has had answers...
+    await until(answered, (n) => n >= LENS_CLIENTS * 2, 'lens load running');
     const restartMs = await killAndAwaitRestart('gateway');
-    await sleep(1000);
+    // ...and the load goes on through the new gateway for a while before it stops.
+    const atRestart = await answered();
+    await until(answered, (n) => n >= atRestart + LENS_CLIENTS * 4, 'lens load after restart');
     stopLoad = true;
     const journeys = (await Promise.all(clients)).flat();
     await Promise.all(walks);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { graphqlAt, type GraphQLResult } from '../support/clients.js';
 import { overLimitQueries } from '../support/graphql-limits.js';
 import { call, cli, faults, type Answer } from './support/fault-stack.js';
+import { rawRequest } from './support/raw.js';
 import { newParty, newSettlement, type Party } from './support/settlement-load.js';
 
 /**
@@ -146,5 +147,18 @@ describe('the supergraph on the Hive gateway', () => {
     expect(hive.status, JSON.stringify(hive.body)).toBe(200);
     expect(apollo.body.data.operationId).toBe(hive.body.data.operationId);
     expect(hive.headers.get('lens-observed-at')).toBe(apollo.headers.get('lens-observed-at'));
+  });
+
+  it('oversized request headers: 431 with the catalogue body from either engine (issue 21)', async () => {
+    for (const [engine, urls] of Object.entries(engines())) {
+      const answer = await rawRequest(new URL(urls.gateway).origin, 'POST', '/graphql', [
+        ['X-Padding', 'a'.repeat(20_000)],
+      ]);
+      expect(answer.status, engine).toBe(431);
+      expect(answer.body, engine).toMatchObject({
+        success: false,
+        error: { code: 'REQUEST_HEADERS_TOO_LARGE', httpStatus: 431 },
+      });
+    }
   });
 });

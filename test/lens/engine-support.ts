@@ -5,6 +5,7 @@ import { hashKey } from '@campaign/lens';
 import { connectSql, type Sql } from '@campaign/stack';
 import { rest, stack, type HttpResult } from '../support/clients.js';
 import { expectDocumented, type Envelope, type LensBody } from './lens-client.js';
+import { eventually } from '../support/wait.js';
 
 /** Whole-stack helpers of the engine tests: a direct look at the lens database, and REST calls. */
 
@@ -98,17 +99,17 @@ export async function waitForStatus(
   timeoutMs = 20_000,
 ): Promise<Envelope> {
   const statuses = Array.isArray(wanted) ? wanted : [wanted];
-  const until = Date.now() + timeoutMs;
-  let last: Envelope | undefined;
-  while (Date.now() < until) {
+  const read = async () => {
     const result = await status(token, operationId);
     expect(result.status).toBe(200);
-    last = result.body.data!;
-    if (statuses.includes(last.status)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `operation ${operationId} never reached ${statuses}; last ${JSON.stringify(last)}`,
+    return result.body.data!;
+  };
+  return eventually(
+    read,
+    (op) => statuses.includes(op.status),
+    `operation ${operationId} ${statuses.join('|')}`,
+    timeoutMs,
+    100,
   );
 }
 

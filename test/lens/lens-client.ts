@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { lensOpenApi } from '@campaign/schema';
 import { cli } from '../support/cli.js';
 import { graphql, rest, type HttpResult } from '../support/clients.js';
+import { eventually } from '../support/wait.js';
 
 /** The thirteen operations of lens spec section 4: REST path and GraphQL field and input type. */
 export const OPERATIONS = {
@@ -204,14 +205,18 @@ export const sortedKeys = (value: object) => Object.keys(value).sort();
 
 /** Polls GET /operations/{id} until the operation leaves RUNNING (or gives up). */
 export async function waitForOperation(operationId: string, token: string): Promise<Envelope> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  const read = async () => {
     const result = await rest<LensBody>('GET', `/api/lens/v1/operations/${operationId}`, {
       token,
     });
     expectDocumented('/operations/{operationId}', 'get', result);
     expect(result.status).toBe(200);
-    if (result.body.data!.status !== 'RUNNING') return result.body.data!;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`operation ${operationId} still RUNNING`);
+    return result.body.data!;
+  };
+  return eventually(
+    read,
+    (op) => op.status !== 'RUNNING',
+    `operation ${operationId} ended`,
+    20_000,
+  );
 }

@@ -4,6 +4,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { cli } from '../support/cli.js';
 import { TEST_SLOW_DELAY_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
 import { callTool, newKey, useClients, type ToolAnswer } from './mcp-client.js';
+import { eventually } from '../support/wait.js';
 
 /**
  * Polls lens_operations_status, as the RUNNING answer tells a model to, until it is terminal. A
@@ -12,15 +13,20 @@ import { callTool, newKey, useClients, type ToolAnswer } from './mcp-client.js';
  */
 async function followUntilTerminal(client: Client, operationId: string): Promise<ToolAnswer[]> {
   const seen: ToolAnswer[] = [];
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  const read = async () => {
     const answer = await callTool(client, 'lens_operations_status', { operationId });
     if (answer.isError) expect(answer.error?.retryable, answer.text).toBe(true);
     else seen.push(answer);
-    const status = answer.envelope?.status;
-    if (status === 'SUCCEEDED' || status === 'FAILED' || Date.now() > deadline) return seen;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return answer.envelope?.status;
+  };
+  await eventually(
+    read,
+    (s) => s === 'SUCCEEDED' || s === 'FAILED',
+    `${operationId} ended`,
+    30_000,
+    200,
+  );
+  return seen;
 }
 
 describe('past the sync budget: RUNNING, progress, then lens_operations_status (L4)', () => {

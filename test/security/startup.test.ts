@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '@campaign/stack';
+import { COMPILED_CONDITION, compiledPath, ensureCompiled, repoRoot } from '@campaign/stack';
 import { stack } from '../support/clients.js';
 import { TEST_OUTBOX_ENV } from '../support/global-stack.js';
 
@@ -14,12 +14,16 @@ interface Outcome {
   stderr: string;
 }
 
-/** Starts one service's main.ts as `npm start` does and reports whether it got ready. */
+/**
+ * Starts one service as `npm start` does (its compiled main, seconds faster than through a
+ * TypeScript loader) and reports whether it got ready.
+ */
 function startOnce(main: string, env: Record<string, string>): Promise<Outcome> {
-  const child = fork(`${repoRoot}${main}`, [], {
+  ensureCompiled();
+  const child = fork(`${repoRoot}${compiledPath(main)}`, [], {
     cwd: repoRoot,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
-    execArgv: ['--import', '@swc-node/register/esm-register'],
+    execArgv: [`--conditions=${COMPILED_CONDITION}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';

@@ -5,6 +5,7 @@ import { PlatformError } from '@campaign/schema';
 import { createLensServices, TenantService } from '@campaign/lens';
 import type { SocialUpstream } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
+import { eventually } from '../support/wait.js';
 
 /**
  * The billed call of issue 14 against real PostgreSQL: the start statement, inline execution
@@ -156,11 +157,12 @@ describe('the API key cache', () => {
  * less than the cache's 5 s, so only the notification can have ended the cached key.
  */
 async function waitForRefusal(call: () => Promise<unknown>): Promise<PlatformError> {
-  const until = Date.now() + 1_000;
-  for (;;) {
-    const outcome = await call().catch((e: unknown) => e);
-    if (outcome instanceof PlatformError) return outcome;
-    if (Date.now() > until) throw new Error('a revoked key is still accepted after 1 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const outcome = await eventually(
+    () => call().catch((e: unknown) => e),
+    (seen) => seen instanceof PlatformError,
+    'a revoked key refused',
+    1_000,
+    20,
+  );
+  return outcome as PlatformError;
 }

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger, type Principal } from '@campaign/platform';
+import { createLogger, OutboxSweeper, type Principal } from '@campaign/platform';
 import { connectSql, type Sql } from '@campaign/stack';
 import {
   Agency,
   createSettlementServices,
-  deliverOutboxRow,
-  OutboxSweeper,
   Settlement,
+  settlementOutbox,
 } from '@campaign/settlement';
 import { useServiceDatabase } from '../support/service-database.js';
-import { agencyFixture, asClient, deps, handlers } from './outbox-support.js';
+import { agencyFixture, asClient, handlers, lend, worker } from './outbox-support.js';
 
 /**
  * Outbox delivery against real PostgreSQL (issue 11, DESIGN S10): the claim, the outcomes the
@@ -116,7 +115,7 @@ describe('outbox delivery', () => {
   it('a delivered row is SENT, the handler of its channel having had the whole row', async () => {
     const [id] = await requestedRows();
     const h = handlers();
-    await deliverOutboxRow(client, id!, deps(h));
+    await worker(h).deliver(lend(client), id!);
     expect(h.TEAM_CHAT).toHaveBeenCalledOnce();
     expect(h.TEAM_CHAT.mock.calls[0]![0]).toMatchObject({
       id,
@@ -130,7 +129,7 @@ describe('outbox delivery', () => {
     });
     expect(await outboxRow(id!)).toMatchObject({ status: 'SENT', attempts: 1, dead_at: null });
     // A second job for it (a stray duplicate) finds nothing to do.
-    await deliverOutboxRow(client, id!, deps(h));
+    await worker(h).deliver(lend(client), id!);
     expect(h.TEAM_CHAT).toHaveBeenCalledOnce();
   });
 
@@ -140,8 +139,8 @@ describe('outbox delivery', () => {
     h.TEAM_CHAT.mockRejectedValue(
       Object.assign(new Error('chat answered 503'), { retryable: true }),
     );
-    const d = deps(h, 2);
-    await deliverOutboxRow(client, id!, d);
+    const d = worker(h, 2);
+    await d.deliver(lend(client), id!);
     expect(await outboxRow(id!)).toMatchObject({
       status: 'PENDING',
       attempts: 1,
@@ -150,10 +149,10 @@ describe('outbox delivery', () => {
     });
     expect(await jobsOf(id!)).toEqual([expect.objectContaining({ later: true })]);
     // Not due yet: a job that runs early sends nothing.
-    await deliverOutboxRow(client, id!, d);
+    await d.deliver(lend(client), id!);
     expect(h.TEAM_CHAT).toHaveBeenCalledTimes(1);
     await makeDue(id!);
-    await deliverOutboxRow(client, id!, d);
+    await d.deliver(lend(client), id!);
     expect(h.TEAM_CHAT).toHaveBeenCalledTimes(2);
     expect(await outboxRow(id!)).toMatchObject({
       status: 'DEAD',
@@ -167,23 +166,23 @@ describe('outbox delivery', () => {
     const [id] = await requestedRows();
     const h = handlers();
     h.TEAM_CHAT.mockRejectedValue(Object.assign(new Error('no_text'), { retryable: false }));
-    await deliverOutboxRow(client, id!, deps(h, 8));
+    await worker(h, 8).deliver(lend(client), id!);
     expect(await outboxRow(id!)).toMatchObject({ status: 'DEAD', attempts: 1 });
   });
 
   it('a delivery whose SENT could not be written is recorded, not sent again', async () => {
     const [id] = await requestedRows();
     const h = handlers();
-    const d = deps(h);
+    const d = worker(h);
     const failingRecord = {
       query: (text: string, values?: unknown[]) =>
         text.includes(`status = 'SENT'`)
           ? Promise.reject(new Error('Connection terminated unexpectedly'))
           : client.query(text, values),
     };
-    await expect(deliverOutboxRow(failingRecord, id!, d)).rejects.toThrow(/terminated/);
+    await expect(d.deliver(lend(failingRecord), id!)).rejects.toThrow(/terminated/);
     expect(await outboxRow(id!)).toMatchObject({ status: 'PENDING', attempts: 0 });
-    await deliverOutboxRow(client, id!, d);
+    await d.deliver(lend(client), id!);
     expect(h.TEAM_CHAT).toHaveBeenCalledOnce();
     expect(await outboxRow(id!)).toMatchObject({ status: 'SENT', attempts: 1 });
   });
@@ -195,10 +194,10 @@ describe('outbox delivery', () => {
     h.TEAM_CHAT.mockImplementationOnce(
       () => new Promise<undefined>((r) => (release = () => r(undefined))),
     );
-    const first = deliverOutboxRow(client, id!, deps(h));
+    const first = worker(h).deliver(lend(client), id!);
     await vi.waitFor(() => expect(h.TEAM_CHAT).toHaveBeenCalledOnce());
-    // The second worker skips the locked row instead of waiting for it or sending it.
-    await deliverOutboxRow(other, id!, deps(h));
+    // The second worker skips the leased row instead of waiting for it or sending it.
+    await worker(h).deliver(lend(other), id!);
     release();
     await first;
     expect(h.TEAM_CHAT).toHaveBeenCalledOnce();
@@ -208,7 +207,7 @@ describe('outbox delivery', () => {
   it("a settlement's chat messages go out in order: a later one waits for the earlier", async () => {
     const [requested, changed] = await requestedRows();
     const h = handlers();
-    await deliverOutboxRow(client, changed!, deps(h));
+    await worker(h).deliver(lend(client), changed!);
     expect(h.TEAM_CHAT).not.toHaveBeenCalled();
     expect(await outboxRow(changed!)).toMatchObject({
       status: 'PENDING',
@@ -216,14 +215,79 @@ describe('outbox delivery', () => {
       waiting: true,
     });
     expect(await jobsOf(changed!)).toEqual([expect.objectContaining({ later: true })]);
-    await deliverOutboxRow(client, requested!, deps(h));
+    await worker(h).deliver(lend(client), requested!);
     await makeDue(changed!);
-    await deliverOutboxRow(client, changed!, deps(h));
+    await worker(h).deliver(lend(client), changed!);
     expect(h.TEAM_CHAT.mock.calls.map(([row]) => row.event)).toEqual([
       'SETTLEMENT_REQUESTED',
       'SETTLEMENT_STATUS_CHANGED',
     ]);
     expect(await outboxRow(changed!)).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+
+  it('no transaction or row lock is held while the outside system answers', async () => {
+    const [id] = await requestedRows();
+    const h = handlers();
+    const [{ pid }] = await sql.query<{ pid: number }>('select pg_backend_pid() as pid');
+    let during: { state: unknown; locked: boolean } | undefined;
+    h.TEAM_CHAT.mockImplementationOnce(async () => {
+      const [activity] = await otherSql.query<{ state: string }>(
+        'select state from pg_stat_activity where pid = $1',
+        [pid],
+      );
+      const free = await otherSql
+        .query('select id from outbox where id = $1 for update nowait', [id])
+        .then(
+          () => true,
+          () => false,
+        );
+      during = { state: activity?.state, locked: !free };
+    });
+    await worker(h).deliver(lend(client), id!);
+    // The old delivery kept its claim open here: 'idle in transaction', the row locked.
+    expect(during).toEqual({ state: 'idle', locked: false });
+    expect(await outboxRow(id!)).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+
+  it('a process that dies mid-send: once its lease runs out the row is swept and sent again, same key', async () => {
+    const [id] = await requestedRows();
+    const dying = handlers();
+    let answer!: () => void;
+    dying.TEAM_CHAT.mockImplementationOnce(
+      () => new Promise<undefined>((r) => (answer = () => r(undefined))),
+    );
+    const first = worker(dying);
+    const stuck = first.deliver(lend(client), id!);
+    await vi.waitFor(() => expect(dying.TEAM_CHAT).toHaveBeenCalledOnce());
+    const h = handlers();
+    const sweeper = new OutboxSweeper(
+      settlementOutbox,
+      (text, params) => em().execute(text, params),
+      logger,
+    );
+    await client.query(`update outbox set available_at = now() - interval '1 hour' where id = $1`, [
+      id,
+    ]);
+    // Leased: the sweep and another process leave it alone.
+    expect(await sweeper.sweep()).toBe(0);
+    await worker(h).deliver(lend(other), id!);
+    expect(h.TEAM_CHAT).not.toHaveBeenCalled();
+    // The lease runs out (the holder is gone): swept, then sent by another process.
+    await client.query(
+      `update outbox set lease_until = now() - interval '1 second' where id = $1`,
+      [id],
+    );
+    expect(await sweeper.sweep()).toBe(1);
+    await worker(h).deliver(lend(other), id!);
+    expect(h.TEAM_CHAT).toHaveBeenCalledOnce();
+    expect(h.TEAM_CHAT.mock.calls[0]![0].dedupeKey).toBe(
+      dying.TEAM_CHAT.mock.calls[0]![0].dedupeKey,
+    );
+    expect(await outboxRow(id!)).toMatchObject({ status: 'SENT', attempts: 1 });
+    // The first sender answering late changes nothing: the row is no longer its own.
+    answer();
+    await stuck;
+    expect(await outboxRow(id!)).toMatchObject({ status: 'SENT', attempts: 1 });
   });
 
   it('the sweep gives a new job to a due row whose job was lost', async () => {
@@ -235,7 +299,11 @@ describe('outbox delivery', () => {
       id,
     ]);
     expect(await jobsOf(id!)).toEqual([]);
-    await new OutboxSweeper(em, logger).sweep();
+    await new OutboxSweeper(
+      settlementOutbox,
+      (text, params) => em().execute(text, params),
+      logger,
+    ).sweep();
     expect(await jobsOf(id!)).toEqual([expect.objectContaining({ payload: { id } })]);
   });
 
@@ -243,7 +311,7 @@ describe('outbox delivery', () => {
     const [id] = await requestedRows();
     const h = handlers();
     h.TEAM_CHAT.mockRejectedValue(Object.assign(new Error('gone'), { retryable: false }));
-    await deliverOutboxRow(client, id!, deps(h));
+    await worker(h).deliver(lend(client), id!);
     const { settlement_id: settlementId } = (
       await client.query(`select settlement_id from outbox where id = $1`, [id])
     ).rows[0] as { settlement_id: string };
@@ -274,7 +342,7 @@ describe('outbox delivery', () => {
     await expect(services.outbox.requeue(em(), superAdmin, '999999999')).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    await deliverOutboxRow(client, id!, deps(handlers()));
+    await worker(handlers()).deliver(lend(client), id!);
     expect(await outboxRow(id!)).toMatchObject({ status: 'SENT', attempts: 1 });
   });
 });

@@ -1,11 +1,15 @@
 import { vi } from 'vitest';
-import { createLogger } from '@campaign/platform';
 import {
-  DeliveredMemory,
+  createLogger,
+  OutboxDelivery,
   outboxEnv,
   retryPolicy,
+  type LendClient,
+} from '@campaign/platform';
+import {
+  deliveryHandlers,
+  settlementOutbox,
   type ChannelHandlers,
-  type DeliveryDeps,
   type OutboxRow,
 } from '@campaign/settlement';
 import type { Sql } from '@campaign/stack';
@@ -19,6 +23,12 @@ export const asClient = (db: Sql) => ({
   query: async (text: string, values?: unknown[]) => ({ rows: await db.query(text, values) }),
 });
 
+/** Lends `client` for each short transaction of a delivery (graphile's withPgClient in service). */
+export const lend =
+  (client: ReturnType<typeof asClient>): LendClient =>
+  (work) =>
+    work(client);
+
 export const handlers = () =>
   ({
     EMAIL: vi.fn(async (_row: OutboxRow) => undefined),
@@ -26,11 +36,18 @@ export const handlers = () =>
     TAX_INVOICE_PROVIDER: vi.fn(async (_row: OutboxRow) => undefined),
   }) satisfies ChannelHandlers;
 
-export function deps(channelHandlers: ChannelHandlers, maxAttempts = 3): DeliveryDeps {
+/** One process's delivery (its own lease owner and memory) with these handlers. */
+export function worker(channelHandlers: ChannelHandlers, maxAttempts = 3) {
   const policy = retryPolicy(
     outboxEnv.parse({ OUTBOX_MAX_ATTEMPTS: String(maxAttempts), OUTBOX_RETRY_BASE_MS: '60000' }),
   );
-  return { handlers: channelHandlers, policy, delivered: new DeliveredMemory(), logger };
+  return new OutboxDelivery({
+    repository: settlementOutbox,
+    handlers: deliveryHandlers(channelHandlers),
+    policy,
+    leaseMs: 60_000,
+    logger,
+  });
 }
 
 /** An agency row (no service creates the default agency). */

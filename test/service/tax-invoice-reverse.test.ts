@@ -9,6 +9,7 @@ import {
 } from '@campaign/settlement';
 import { useServiceDatabase } from '../support/service-database.js';
 import * as t from './tax-invoice-support.js';
+import { eventually } from '../support/wait.js';
 
 /**
  * Reverse issuance (the business partner's tax invoice to the agency) against real PostgreSQL
@@ -97,10 +98,13 @@ describe('reverse issuance (service tier)', () => {
     expect(Date.now() - started).toBeLessThan(INLINE_WAIT_MS + 2000);
     expect((await record(id)).grantUrl).toBeNull();
     answer(t.pendingReverse(`${id}-R1`));
-    for (let waited = 0; !(await record(id)).grantUrl; waited += 50) {
-      if (waited > 5000) throw new Error('the late answer was not stored');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(
+      () => record(id),
+      (r) => Boolean(r.grantUrl),
+      'the late answer stored',
+      5000,
+      50,
+    );
     expect(await approvalMails(id)).toBe(1);
   });
 

@@ -9,6 +9,7 @@ import { createSettlementServices } from '@campaign/settlement';
 import { Settlement } from '@campaign/settlement';
 import type { SettlementType } from '@campaign/settlement';
 import { insertDefaultAgency, useServiceDatabase } from '../support/service-database.js';
+import { eventually } from '../support/wait.js';
 
 /**
  * The settlement service tests' world: a database of the file's own (real PostgreSQL), the
@@ -101,7 +102,7 @@ export function useWorkflow() {
 
   /** Waits until `count` sessions wait, directly or through one another, on session `pid`. */
   async function untilBlockedBy(pid: number, count: number): Promise<void> {
-    for (let attempt = 0; attempt < 500; attempt++) {
+    const blocked = async () => {
       const [row] = await em().execute<[{ n: number }]>(
         `with recursive blocked(pid) as (
            select pid from pg_stat_activity where ? = any(pg_blocking_pids(pid))
@@ -110,10 +111,9 @@ export function useWorkflow() {
          ) select count(*)::int as n from blocked`,
         [pid],
       );
-      if (row.n >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`${count} sessions never waited on session ${pid}`);
+      return row.n;
+    };
+    await eventually(blocked, (n) => n >= count, `${count} sessions waiting on ${pid}`, 5_000, 10);
   }
 
   return {

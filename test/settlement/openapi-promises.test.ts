@@ -143,5 +143,7 @@ describe('a request the settlement document allows is never refused for its shap
       }
       expect(refusals).toEqual([]);
     },
+    // A workbook per request on a machine shared with the other files' load.
+    180_000,
   );
 });

@@ -1,5 +1,6 @@
 import { connectSql, type Sql } from '@campaign/stack';
 import { stack } from '../support/clients.js';
+import { eventually } from '../support/wait.js';
 
 /** The settlement tests' look at the database: rows a call wrote, and a row lock held on purpose. */
 
@@ -25,7 +26,7 @@ export async function whileRowHeld<T>(
     await holder.query('select id from settlement where id = $1 for update', [settlementId]);
     const [{ pid }] = (await holder.query('select pg_backend_pid() as pid')) as [{ pid: number }];
     const pending = send();
-    for (let waited = 0; ; waited += 20) {
+    const blocked = async () => {
       const [row] = await db.query<{ n: number }>(
         `with recursive blocked(pid) as (
            select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))
@@ -35,10 +36,15 @@ export async function whileRowHeld<T>(
          ) select count(*)::int as n from blocked`,
         [pid],
       );
-      if (row!.n >= count) break;
-      if (waited > 30_000) throw new Error(`only ${row!.n} of ${count} requests reached the row`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return row!.n;
+    };
+    await eventually(
+      blocked,
+      (n) => n >= count,
+      `${count} requests waiting on the row`,
+      30_000,
+      20,
+    );
     await holder.query('commit');
     return await Promise.all(pending);
   } finally {

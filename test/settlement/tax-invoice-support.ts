@@ -87,11 +87,26 @@ export type Doc = Record<string, unknown>;
 export const invoiceOf = (s: f.SettlementBody) => (s.advertiserInvoice ?? {}) as Doc;
 export const reverseOf = (s: f.SettlementBody) => (s.reverseIssuance ?? {}) as Doc;
 
+/**
+ * Has the simulated provider take every decision that waits for its delay now (it decides after
+ * TEST_TAX_INVOICE_DELAY_MS otherwise): tests wait for the result, not for the delay.
+ */
+export async function decideNow(): Promise<void> {
+  const response = await fetch(`${stack().taxInvoice}/_sim/decide-now`, { method: 'POST' });
+  await response.arrayBuffer();
+}
+
+/** The settlement's detail, the provider having decided what it has been asked so far. */
+const decidedDetail = async (admin: string, id: string, status: string) => {
+  if (status !== 'PENDING') await decideNow();
+  return detail(admin, id);
+};
+
 /** Waits until the settlement's advertiser invoice has its provider status `status`. */
 export const untilInvoice = (admin: string, id: string, status: string) =>
   waitFor(
     `invoice of ${id}`,
-    () => detail(admin, id),
+    () => decidedDetail(admin, id, status),
     (s) => invoiceOf(s)['taxInvoiceStatus'] === status,
   );
 
@@ -99,7 +114,7 @@ export const untilInvoice = (admin: string, id: string, status: string) =>
 export const untilReverse = (admin: string, id: string, status: string) =>
   waitFor(
     `reverse issuance of ${id}`,
-    () => detail(admin, id),
+    () => decidedDetail(admin, id, status),
     (s) => reverseOf(s)['status'] === status,
   );
 
@@ -167,6 +182,7 @@ export function resultEvent(
 /** The e-mails the sink received for `to`, once one with `X-Event: event` is there. */
 export async function mailTo(to: string, event: string): Promise<Doc[]> {
   const read = async () => {
+    await decideNow(); // a provider's decision comes before some mails (INVOICE_ISSUED_...)
     const response = await fetch(`${stack().mailSink}/messages?to=${encodeURIComponent(to)}`);
     return ((await response.json()) as Doc[]).filter(
       (m) => (m['headers'] as Record<string, string>)['x-event'] === event,

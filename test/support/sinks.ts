@@ -4,6 +4,10 @@
  * address or a settlement id of your own.
  */
 
+import { eventually } from './wait.js';
+
+export { eventually };
+
 export interface SinkMail {
   messageId: string | null;
   from: string;
@@ -37,27 +41,6 @@ export async function mailsTo(sink: string, address: string): Promise<SinkMail[]
 export async function chatThread(chat: string, thread: string): Promise<ChatPost[]> {
   const posts = await getJson<ChatPost[]>(`${chat}/messages?thread=${encodeURIComponent(thread)}`);
   return posts.reverse();
-}
-
-/**
- * Polls `read` until `done` holds (delivery is asynchronous), then returns the last reading; fails
- * with that reading after `timeoutMs`. Never a fixed sleep: the wait ends as soon as it can.
- */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not within ${timeoutMs} ms; last seen ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
 }
 
 /** The e-mails for `address` once one per event in `events` has arrived (oldest first). */

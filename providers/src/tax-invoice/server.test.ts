@@ -304,3 +304,38 @@ describe('webhook delivery', () => {
     }
   });
 });
+
+describe('test controls', () => {
+  it('decide-now takes a waiting decision at once; pending says what is still to come', async () => {
+    const own = await startTaxInvoiceSimulator({
+      host: '127.0.0.1',
+      port: 0,
+      webhookUrl: receiver.url,
+      webhookSecret: SECRET,
+      delayMs: 60_000,
+    });
+    const pending = async () => (await call('GET', '/_sim/pending', undefined, own)).body;
+    const decideNow = async (body: unknown) =>
+      (await call('POST', '/_sim/decide-now', body, own)).body;
+    try {
+      const [one, other] = [forward('Acme 광고'), forward('fail_ Acme')];
+      for (const body of [one, other])
+        expect((await call('POST', '/v1/issuances/forward', body, own)).status).toBe(201);
+      expect(await pending()).toEqual({ decisions: 2, deliveries: 0 });
+      // One by its key, then the rest: a minute's delay, not waited for.
+      expect(await decideNow({ issuanceKey: one.issuanceKey })).toEqual({ decided: 1 });
+      expect((await receiver.waitForKey(one.issuanceKey)).body).toMatchObject({
+        status: 'SUCCESS',
+      });
+      const still = await call('GET', `/v1/issuances/${other.issuanceKey}`, undefined, own);
+      expect(still.body).toMatchObject({ status: 'PENDING' });
+      expect(await decideNow({})).toEqual({ decided: 1 });
+      expect((await receiver.waitForKey(other.issuanceKey)).body).toMatchObject({
+        status: 'FAILURE',
+      });
+      await expect.poll(pending).toEqual({ decisions: 0, deliveries: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -65,6 +65,8 @@ export async function startTaxInvoiceSimulator(
     timeoutMs: 5000,
   });
   let publicUrl = '';
+  /** Webhook deliveries decided and not yet delivered or given up (copies included). */
+  let outstanding = 0;
   const store = new IssuanceStore({
     delayMs: options.delayMs ?? DEFAULT_TAX_INVOICE_DELAY_MS,
     approvalTtlMs: APPROVAL_URL_TTL_MS,
@@ -72,8 +74,12 @@ export async function startTaxInvoiceSimulator(
     publicUrl: () => publicUrl,
     onDecided: (event, copies) => {
       // In order: `twice_` sends the same event again once the first delivery ended.
+      outstanding += copies;
       void (async () => {
-        for (let i = 0; i < copies; i += 1) await sender.send(event);
+        for (let i = 0; i < copies; i += 1) {
+          await sender.send(event);
+          outstanding -= 1;
+        }
       })();
     },
   });
@@ -93,6 +99,17 @@ export async function startTaxInvoiceSimulator(
     return reply.code(500).send(errorBody('UNAVAILABLE', 'Internal error'));
   });
   registerPages(app, store, now);
+  // Test controls: decide what waits for its delay now (all, or `{"issuanceKey"}`), and say
+  // what is still to come (decisions waiting, webhook deliveries not yet ended), so tests wait
+  // for facts instead of the delay.
+  app.post('/_sim/decide-now', async (request) => {
+    const key = (request.body as { issuanceKey?: unknown } | null)?.issuanceKey;
+    return { decided: store.decideNow(typeof key === 'string' ? key : undefined) };
+  });
+  app.get('/_sim/pending', async () => ({
+    decisions: store.pendingDecisions(),
+    deliveries: outstanding,
+  }));
 
   const create =
     <S extends typeof forwardRequestSchema | typeof reverseRequestSchema>(

@@ -172,22 +172,44 @@ export class IssuanceStore {
   }
 
   private schedule(record: IssuanceRecord): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(record.issuanceKey);
-      if (record.status !== 'PENDING') return;
-      if (record.scenario === 'fail') {
-        this.fail(
-          record,
-          'NTS_REJECTED',
-          'The national tax service refused the tax invoice (simulated: the name starts with fail_)',
-        );
-      } else {
-        this.succeed(record);
-      }
-      this.announce(record);
-    }, this.options.delayMs);
+    const timer = setTimeout(() => this.decideAsScheduled(record), this.options.delayMs);
     timer.unref();
     this.timers.set(record.issuanceKey, timer);
+  }
+
+  /** Decisions still waiting for their delay. */
+  pendingDecisions(): number {
+    return this.timers.size;
+  }
+
+  /**
+   * Takes every waiting decision now (or the one of `issuanceKey`) instead of after the delay:
+   * what tests ask for rather than waiting the delay out. Returns how many were taken.
+   */
+  decideNow(issuanceKey?: string): number {
+    const due = [...this.timers.keys()].filter((key) => !issuanceKey || key === issuanceKey);
+    for (const key of due) {
+      const record = this.records.get(key);
+      this.clearTimer(key);
+      if (record) this.decideAsScheduled(record);
+    }
+    return due.length;
+  }
+
+  /** What the delay would decide: failure for `fail_`, success otherwise. */
+  private decideAsScheduled(record: IssuanceRecord): void {
+    this.timers.delete(record.issuanceKey);
+    if (record.status !== 'PENDING') return;
+    if (record.scenario === 'fail') {
+      this.fail(
+        record,
+        'NTS_REJECTED',
+        'The national tax service refused the tax invoice (simulated: the name starts with fail_)',
+      );
+    } else {
+      this.succeed(record);
+    }
+    this.announce(record);
   }
 
   private succeed(record: IssuanceRecord): void {

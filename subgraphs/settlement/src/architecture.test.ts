@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   importCycles,
   isEntityWithItsRepository,
@@ -9,6 +9,7 @@ import {
   sourceFiles,
   sqlStrings,
 } from '../../../test/support/source-rules.js';
+import type { SettlementChanges } from './domain/settlement/settlement.repository.js';
 import { settlementStatuses } from './kernel/settlement-types.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -19,10 +20,7 @@ describe('the settlement house (docs/architecture.md)', () => {
   });
 
   it('writes SQL only in repositories and migrations', () => {
-    // TODO issue 22 item 5: the outbox (outbox/) is being rebuilt with its delivery in platform/
-    // and its table's statements in journal/; it keeps its SQL until then.
-    const allowed = (path: string) => isSqlHome(path) || path.startsWith('outbox/');
-    expect(sqlStrings(root, allowed)).toEqual([]);
+    expect(sqlStrings(root, isSqlHome)).toEqual([]);
   });
 
   it('writes a settlement status only in its state machine and where settlements are made', () => {
@@ -30,6 +28,8 @@ describe('the settlement house (docs/architecture.md)', () => {
     const write = new RegExp(
       `\\bstatus\\s*[:=]\\s*'(${settlementStatuses.join('|')})'|writeStatus\\(|nativeUpdate\\(Settlement\\b`,
     );
+    // The repository's plain write cannot take a status (checked by tsc).
+    expectTypeOf<SettlementChanges>().not.toHaveProperty('status');
     const writers = sourceFiles(root)
       .filter((file) => write.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));

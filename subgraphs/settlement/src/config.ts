@@ -11,7 +11,7 @@ import {
   SUBGRAPH_LIMITS,
   subgraphSecretVar,
 } from '@campaign/platform';
-import { outboxEnv } from './outbox/outbox-config.js';
+import { outboxEnv } from '@campaign/platform';
 import { outsideSystemsEnv } from './outside/config.js';
 
 const schema = z.object({

@@ -20,10 +20,12 @@ export {
   type BusinessStatusService,
 } from './outside/tax-authority/business-status.port.js';
 // Outbox delivery (issue 11): what the service tier drives against a real database.
-export { deliverOutboxRow, DeliveredMemory, type DeliveryDeps } from './outbox/delivery.js';
-export { OutboxSweeper } from './outbox/outbox-worker.js';
-export { outboxEnv, retryPolicy } from './outbox/outbox-config.js';
-export type { ChannelHandlers, OutboxRow } from './outbox/channel-handler.js';
+export { settlementOutbox } from './journal/outbox/outbox.js';
+export {
+  deliveryHandlers,
+  type ChannelHandlers,
+  type OutboxRow,
+} from './journal/outbox/channel-handler.js';
 // The tax-invoice provider (issue 11, S11): the port, and what the service tier drives.
 export {
   TaxInvoiceProviderError,

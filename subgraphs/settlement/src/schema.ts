@@ -8,7 +8,7 @@ import { BusinessVerificationResolver } from './api/business-verification.resolv
 import type { SettlementContext } from './api/context.js';
 import { CampaignResolver } from './api/campaign.resolver.js';
 import { AdvertiserInvoiceResolver } from './api/invoice.resolver.js';
-import { OutboxResolver } from './outbox/outbox.resolver.js';
+import { OutboxResolver } from './api/outbox.resolver.js';
 import { PartnerResolver } from './api/partner.resolver.js';
 import { PartnerPayoutResolver } from './api/payout.resolver.js';
 import { QuotationResolver } from './api/quotation.resolver.js';

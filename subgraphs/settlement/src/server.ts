@@ -11,8 +11,8 @@ import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
 import { createLoaders } from './api/loaders.js';
-import { createChannelHandlers } from './outbox/handlers.js';
-import { startOutboxWorker } from './outbox/outbox-worker.js';
+import { createChannelHandlers } from './journal/outbox/handlers.js';
+import { startSettlementOutbox } from './journal/outbox/outbox-worker.js';
 import { createOutsideSystems } from './outside/systems.js';
 import { initSettlementOrm } from './orm.js';
 import { buildSettlementSchema } from './schema.js';
@@ -43,7 +43,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     logger,
     taxInvoiceInlineWaitMs: config.TAX_INVOICE_INLINE_WAIT_MS,
   });
-  const outbox = await startOutboxWorker({
+  const outbox = await startSettlementOutbox({
     connectionString: config.SETTLEMENT_DATABASE_URL,
     config,
     handlers: createChannelHandlers(

@@ -6,7 +6,7 @@ import { CampaignChange } from './flows/campaign-change.js';
 import { CampaignUpload } from './flows/campaign-upload.js';
 import { CampaignService } from './domain/campaign/campaign.service.js';
 import { InvoiceService } from './domain/invoice/invoice.service.js';
-import { OutboxAdminService } from './outbox/outbox-admin.js';
+import { OutboxAdminService } from './journal/outbox/outbox-admin.js';
 import type { OutsideSystems } from './outside/systems.js';
 import {
   BusinessStatusUnavailableError,
@@ -70,7 +70,7 @@ export function createSettlementServices(parts: SettlementServiceParts = {}): Se
     partners: new PartnerService(),
     queries: new SettlementQueryService(agencies),
     workflow: createSettlementWorkflow(owners),
-    outbox: new OutboxAdminService(agencies),
+    outbox: new OutboxAdminService((em) => agencies.defaultAgencyId(em)),
     businessVerification: new BusinessVerificationService({
       businessStatus: parts.outside?.businessStatus ?? noTaxAuthority,
       limiter: new PostgresRateLimiter({ subject: 'from this address' }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { ReplicaUrls, StackUrls } from '@campaign/stack';
 import { connectSql } from '@campaign/stack';
 import { cliFor } from '../../support/cli.js';
@@ -43,6 +43,9 @@ export const stopDatabase = () => control('POST', '/database/stop');
 export const startDatabase = () => control('POST', '/database/start');
 export const systemDown = (system: OutsideSystem) => control('POST', `/outage/${system}/down`);
 export const systemUp = (system: OutsideSystem) => control('POST', `/outage/${system}/up`);
+/** The system answers each new connection `ms` late (0: promptly again). */
+export const systemSlow = (system: OutsideSystem, ms: number) =>
+  control('POST', `/slowness/${system}/${ms}`);
 
 /** Second copies accepted so far in this run (in a lost-acknowledgement window), per channel. */
 export const acceptedCopies = () =>
@@ -50,7 +53,10 @@ export const acceptedCopies = () =>
 export const acceptCopies = (copies: { email: number; chat: number }) =>
   control('POST', `/accepted-copies/${copies.email}/${copies.chat}`);
 
-/** Signals the service named `name` (SIGKILL) and waits until the orchestrator restarted it. */
+/**
+ * Signals the service named `name` (SIGKILL) and waits until the orchestrator restarted it, said
+ * so in its log (what `npm start` shows) and the new process answers `/readyz`; the time it took.
+ */
 export async function killAndAwaitRestart(
   name: string,
   signal: NodeJS.Signals = 'SIGKILL',
@@ -60,12 +66,18 @@ export async function killAndAwaitRestart(
   if (!before?.pid) throw new Error(`no running service ${name}`);
   const started = Date.now();
   process.kill(before.pid, signal);
-  while (Date.now() - started < timeoutMs) {
-    const now = (await services()).find((s) => s.name === name)!;
-    if (now.restarts > before.restarts) return Date.now() - started;
-    await sleep(100);
-  }
-  throw new Error(`${name} was not restarted within ${timeoutMs} ms`);
+  const now = await eventually(
+    async () => (await services()).find((s) => s.name === name)!,
+    (state) => state.restarts > before.restarts && state.pid !== undefined,
+    `${name} restarted`,
+    timeoutMs,
+  );
+  const restartedMs = Date.now() - started;
+  const log = (await stackLog()).join('\n');
+  expect(log).toContain(`${name} exited (signal ${signal}); restarting in`);
+  expect(log).toContain(`${name} restarted (pid ${now.pid})`);
+  expect(now.pid).not.toBe(before.pid);
+  return restartedMs;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -160,4 +172,6 @@ export async function operationsOf(key: string): Promise<{ id: string; status: s
 }
 
 /** Polls until a condition holds: the one poller of test/support (no fixed sleeps). */
-export { eventually as until } from '../../support/sinks.js';
+import { eventually } from '../../support/sinks.js';
+
+export { eventually as until };

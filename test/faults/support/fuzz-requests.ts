@@ -19,6 +19,8 @@ export interface Endpoint {
   queryParams: string[];
   /** Top-level property names of the JSON body (empty without a body). */
   bodyProps: string[] | null;
+  /** The property names of the objects inside a body's arrays (a quotation's lines), by array. */
+  itemProps: Record<string, string[]>;
   idempotent: boolean;
 }
 
@@ -44,13 +46,21 @@ export function endpointsOf(doc: Json, prefix: string): Endpoint[] {
       const content = (ref(doc, (operation['requestBody'] as Json | undefined) ?? {})['content'] ??
         {}) as Record<string, Json>;
       const schema = content['application/json']?.['schema'] as Json | undefined;
-      const props = schema ? Object.keys((ref(doc, schema)['properties'] as Json) ?? {}) : null;
+      const properties = schema ? ((ref(doc, schema)['properties'] as Json) ?? {}) : null;
+      const props = properties ? Object.keys(properties) : null;
+      const itemProps: Record<string, string[]> = {};
+      for (const [name, property] of Object.entries(properties ?? {})) {
+        const items = (property as Json)['items'] as Json | undefined;
+        const itemProperties = items ? (ref(doc, items)['properties'] as Json | undefined) : null;
+        if (itemProperties) itemProps[name] = Object.keys(itemProperties);
+      }
       endpoints.push({
         method: method.toUpperCase(),
         path: `${prefix}${path}`,
         pathParams: params.filter((p) => p['in'] === 'path').map((p) => String(p['name'])),
         queryParams: params.filter((p) => p['in'] === 'query').map((p) => String(p['name'])),
         bodyProps: operation['requestBody'] ? (props ?? []) : null,
+        itemProps,
         idempotent: params.some((p) => String(p['name']).toLowerCase() === 'idempotency-key'),
       });
     }
@@ -80,9 +90,25 @@ const nastyString = fc.oneof(
   ),
 );
 
+/** Where an id belongs (issue 21): past 2^53, negative, fractional, text. */
+const nastyId = fc.constantFrom(
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  Number.MAX_SAFE_INTEGER,
+  1e21,
+  1.5,
+  0,
+  -1,
+  'abc',
+  '1',
+  '9007199254740993',
+);
+
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   nastyString,
   fc.integer(),
+  nastyId,
   fc.constantFrom(0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.1, 1e21, 101),
   fc.double(),
   fc.boolean(),
@@ -91,11 +117,30 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 6 }), nastyString, { maxKeys: 3 }),
 );
 
-/** A body: the documented properties with wrong (or right) values, any JSON, or not JSON. */
-const bodyOf = (props: string[]): fc.Arbitrary<Buffer> =>
+/** A property's value: nasty, or for an array of objects, such objects with nasty values. */
+const propertyValue = (items: string[] | undefined): fc.Arbitrary<unknown> =>
+  items
+    ? fc.oneof(
+        nastyValue,
+        fc.array(
+          fc.record(Object.fromEntries(items.map((p) => [p, fc.oneof(nastyId, nastyValue)])), {
+            requiredKeys: [],
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+      )
+    : nastyValue;
+
+/**
+ * A body: the documented properties (and those of the objects in its arrays) with wrong (or
+ * right) values, any JSON, or not JSON.
+ */
+const bodyOf = (props: string[], itemProps: Record<string, string[]>): fc.Arbitrary<Buffer> =>
   fc.oneof(
     fc
-      .record(Object.fromEntries(props.map((p) => [p, nastyValue])), { requiredKeys: [] })
+      .record(Object.fromEntries(props.map((p) => [p, propertyValue(itemProps[p])])), {
+        requiredKeys: [],
+      })
       .chain((known) =>
         fc
           .dictionary(fc.string({ maxLength: 8 }), nastyValue, { maxKeys: 2 })
@@ -201,7 +246,7 @@ export function requestOf(endpoint: Endpoint, credentials: Credentials): fc.Arbi
         { requiredKeys: [] },
       ),
       body: endpoint.bodyProps
-        ? fc.option(bodyOf(endpoint.bodyProps), { freq: 8 })
+        ? fc.option(bodyOf(endpoint.bodyProps, endpoint.itemProps), { freq: 8 })
         : fc.constant(null),
       idempotencyKey: headerValue,
       secondKey: fc.uuid(),

@@ -81,6 +81,8 @@ export default async function setup(project: TestProject) {
       // Outages here last seconds: a message must outlive them, not die after four tries.
       OUTBOX_MAX_ATTEMPTS: '30',
       OUTBOX_RETRY_MAX_MS: '1000',
+      // Slow-SMTP test: the server answers after 20 s, and the mailer waits for it.
+      SMTP_TIMEOUT_MS: '30000',
       TAX_INVOICE_INLINE_WAIT_MS: String(TEST_TAX_INVOICE_INLINE_WAIT_MS),
       // A load balancer on loopback: tests give each client its own address (X-Forwarded-For).
       REST_TRUST_PROXY: '127.0.0.1',
@@ -118,6 +120,10 @@ export default async function setup(project: TestProject) {
       const proxy = proxies[name as OutsideSystem];
       if (what === 'outage' && proxy && (action === 'down' || action === 'up')) {
         await proxy[action]();
+        return done(200);
+      }
+      if (what === 'slowness' && proxy && /^\d+$/.test(action ?? '')) {
+        proxy.slow(Number(action));
         return done(200);
       }
       return done(404, { error: `unknown control ${request.url}` });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { connectSql, type Sql } from '@campaign/stack';
 import { chatThread, type SinkMail } from '../../support/sinks.js';
-import { acceptCopies, acceptedCopies, faults, sleep } from './fault-stack.js';
+import { eventually } from '../../support/wait.js';
+import { acceptCopies, acceptedCopies, faults } from './fault-stack.js';
 
 /**
  * The invariants every fault and replica test checks once its load has settled (issue 16):
@@ -42,22 +43,20 @@ async function withDatabases<T>(run: (lens: Sql, settlement: Sql) => Promise<T>)
 
 /** Waits until nothing is in flight: no lens operation open, no outbox message pending. */
 async function settled(lens: Sql, settlement: Sql, timeoutMs: number): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  let open: string[] = [];
-  for (;;) {
+  const open = async () => {
     const operations = await lens.query<{ id: string; status: string }>(
       `select id::text as id, status from operation where status not in ('SUCCEEDED', 'FAILED')`,
     );
     const outbox = await settlement.query<{ id: string; event: string }>(
       `select id::text as id, event from outbox where status = 'PENDING'`,
     );
-    open = [
+    return [
       ...operations.map((o) => `operation ${o.id} is ${o.status}`),
       ...outbox.map((m) => `outbox ${m.id} (${m.event}) is PENDING`),
     ];
-    if (open.length === 0 || Date.now() > deadline) return open;
-    await sleep(250);
-  }
+  };
+  // What is still open after the timeout is the finding (reported, not thrown).
+  return eventually(open, (left) => left.length === 0, 'settled', timeoutMs, 250).catch(open);
 }
 
 async function lensProblems(lens: Sql): Promise<string[]> {

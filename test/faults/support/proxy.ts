@@ -9,6 +9,12 @@ export interface OutageProxy {
   port: number;
   down(): Promise<void>;
   up(): Promise<void>;
+  /**
+   * Makes the system slow to answer: each connection opened from now on reaches it only after
+   * `ms` (an SMTP server's greeting, an HTTP answer), open ones are cut so clients reconnect;
+   * 0 makes it prompt again (connections already waiting keep their delay).
+   */
+  slow(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -19,18 +25,25 @@ export async function startOutageProxy(target: {
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
+  let delayMs = 0;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const next = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
+        sockets.add(client);
+        client.on('close', () => sockets.delete(client));
+        client.on('error', () => undefined);
+        const wire = () => {
+          if (client.destroyed) return;
+          const upstream = connect(target.port, target.host);
+          sockets.add(upstream);
+          upstream.on('close', () => sockets.delete(upstream));
+          upstream.on('error', () => undefined);
+          client.pipe(upstream).pipe(client);
+          client.on('close', () => upstream.destroy());
+          upstream.on('close', () => client.destroy());
+        };
+        if (delayMs > 0) setTimeout(wire, delayMs).unref();
+        else wire();
       });
       next.once('error', reject);
       next.listen(port, '127.0.0.1', () => {
@@ -54,6 +67,10 @@ export async function startOutageProxy(target: {
     down,
     up: async () => {
       if (!server) await listen();
+    },
+    slow: (ms) => {
+      delayMs = ms;
+      if (ms > 0) for (const socket of sockets) socket.destroy();
     },
     close: down,
   };

@@ -14,7 +14,7 @@ import type { QuotationExecution } from '../flows/quotation/quotation-execution.
 import type { SettlementWorkflow } from '../flows/settlement-workflow.js';
 import type { TaxInvoiceService } from '../flows/tax-invoice/tax-invoice.service.js';
 import type { WorkflowServices } from '../flows/workflow-services.js';
-import type { OutboxAdminService } from '../outbox/outbox-admin.js';
+import type { OutboxAdminService } from '../journal/outbox/outbox-admin.js';
 import type { ChangeAuditEntry } from '../journal/audit/change-audit.entity.js';
 import type { SettlementAuditEntry } from '../journal/audit/settlement-audit.entity.js';
 import type { Principal } from '../kernel/principal.js';

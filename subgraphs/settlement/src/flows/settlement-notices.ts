@@ -1,7 +1,7 @@
 import type { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.js';
 import { bankAccountOf } from '../kernel/money/bank-account.js';
 import { formatMoney } from '../kernel/money/money.js';
-import { OutboxEvent, TAX_INVOICE_PROVIDER_RECIPIENT } from '../outbox/outbox.js';
+import { OutboxEvent, TAX_INVOICE_PROVIDER_RECIPIENT } from '../journal/outbox/outbox.js';
 import type { PartnerPayout } from '../domain/payout/partner-payout.entity.js';
 import type { ReverseIssuance } from '../domain/reverse-issuance/reverse-issuance.entity.js';
 import { calculateInvoiceAmounts } from '../domain/invoice/invoice-amounts.js';

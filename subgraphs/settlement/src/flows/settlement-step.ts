@@ -5,7 +5,12 @@ import { Agency } from '../domain/agency/agency.entity.js';
 import { appendAudit, type AuditRecord } from '../journal/audit/audit.js';
 import type { Principal } from '../kernel/principal.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
-import { enqueue, OutboxEvent, TEAM_CHAT_RECIPIENT, type OutboxMessage } from '../outbox/outbox.js';
+import {
+  enqueue,
+  OutboxEvent,
+  TEAM_CHAT_RECIPIENT,
+  type OutboxMessage,
+} from '../journal/outbox/outbox.js';
 import { Partner } from '../domain/partner/partner.entity.js';
 import {
   assertMoveAllowed,

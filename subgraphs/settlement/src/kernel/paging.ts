@@ -1,6 +1,7 @@
 import type { EntityRepository, ObjectQuery, QueryOrderMap } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PlatformError } from '@campaign/schema';
+import { SERIAL_ID } from './ids.js';
 import { parseInput } from './input-rules.js';
 
 /**
@@ -45,7 +46,7 @@ export function decodePosition(tag: string, cursor: string | null | undefined): 
     : '';
   const prefix = `${tag}:`;
   const position = text.startsWith(prefix) ? text.slice(prefix.length) : '';
-  if (!/^[1-9]\d{0,17}$/.test(position))
+  if (!SERIAL_ID.test(position))
     throw new PlatformError('INVALID_CURSOR', 'The cursor is not one this API issued.');
   return position;
 }
@@ -77,6 +78,23 @@ export async function keysetPage<T extends object>(
     },
   );
   return { rows, total };
+}
+
+/**
+ * One page of list `tag`: `limit` read (400), `cursor` decoded (400), then `read` from the
+ * position after which the page starts; the next cursor carries the last item's `position`.
+ */
+export async function positionPage<T>(
+  tag: string,
+  cursor: string | null | undefined,
+  limit: number | null | undefined,
+  read: (after: string | null, pageSize: number) => Promise<{ rows: T[]; total: number }>,
+  position: (last: T) => string,
+): Promise<Page<T>> {
+  const pageSize = parseLimit(limit);
+  const after = decodePosition(tag, cursor);
+  const { rows, total } = await read(after, pageSize);
+  return pageOf(rows, pageSize, total, (last) => encodePosition(tag, position(last)));
 }
 
 /** `{items, nextCursor, total}` from a page read with one row more than asked for. */

@@ -4,14 +4,7 @@ import { PlatformError } from '@campaign/schema';
 import { SERIAL_ID } from '../../kernel/ids.js';
 import type { Principal } from '../../kernel/principal.js';
 import { agencyInScope, scopeOf } from '../../kernel/scope.js';
-import {
-  allOf,
-  decodePosition,
-  encodePosition,
-  pageOf,
-  parseLimit,
-  type Page,
-} from '../../kernel/paging.js';
+import { allOf, positionPage, type Page } from '../../kernel/paging.js';
 import { Agency } from './agency.entity.js';
 import type { AgencySettlementAccount } from './agency.inputs.js';
 
@@ -82,14 +75,14 @@ export class AgencyService {
     cursor: string | null | undefined,
     limit: number | null | undefined,
   ): Promise<Page<Agency>> {
-    const pageSize = parseLimit(limit);
-    const after = decodePosition(AGENCY_CURSOR, cursor);
-    const conditions: ObjectQuery<Agency>[] = [];
-    const scope = scopeOf(principal);
-    if (scope.agencyId !== null) conditions.push({ id: scope.agencyId });
-    if (typeof filter?.isActive === 'boolean') conditions.push({ isActive: filter.isActive });
-    const { rows, total } = await em.getRepository(Agency).byId(allOf(conditions), after, pageSize);
-    return pageOf(rows, pageSize, total, (last) => encodePosition(AGENCY_CURSOR, last.id));
+    const read = (after: string | null, pageSize: number) => {
+      const conditions: ObjectQuery<Agency>[] = [];
+      const scope = scopeOf(principal);
+      if (scope.agencyId !== null) conditions.push({ id: scope.agencyId });
+      if (typeof filter?.isActive === 'boolean') conditions.push({ isActive: filter.isActive });
+      return em.getRepository(Agency).byId(allOf(conditions), after, pageSize);
+    };
+    return positionPage(AGENCY_CURSOR, cursor, limit, read, (last) => last.id);
   }
 
   /**

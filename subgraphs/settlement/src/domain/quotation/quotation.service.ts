@@ -13,14 +13,7 @@ import { parseInput } from '../../kernel/input-rules.js';
 import type { Decimal } from 'decimal.js';
 import { formatMoney } from '../../kernel/money/money.js';
 import { formatRate } from '../../kernel/money/rate.js';
-import {
-  allOf,
-  decodePosition,
-  encodePosition,
-  pageOf,
-  parseLimit,
-  type Page,
-} from '../../kernel/paging.js';
+import { allOf, positionPage, type Page } from '../../kernel/paging.js';
 import { Partner } from '../partner/partner.entity.js';
 import { dateBound, given, idFilter } from '../settlement/list-args.js';
 import type { QuotationDraft } from './quotation-rules.js';
@@ -124,22 +117,37 @@ export class QuotationService {
     cursor: string | null | undefined,
     limit: number | null | undefined,
   ): Promise<Page<Quotation>> {
-    const pageSize = parseLimit(limit);
-    const after = decodePosition(QUOTATION_CURSOR, cursor);
-    const f = parseInput(quotationFilterRules, { ...filter });
-    const defaultAgencyId = await this.agencies.defaultAgencyId(em);
-    const scope = scopeOf(principal);
-    const conditions: ObjectQuery<Quotation>[] = [];
-    const ofAgency = (id: string) => agencyCondition(id, defaultAgencyId) as ObjectQuery<Quotation>;
-    if (scope.agencyId !== null) conditions.push(ofAgency(scope.agencyId));
-    if (f.status) conditions.push({ status: f.status });
-    if (f.advertiserId) conditions.push({ advertiserId: f.advertiserId });
-    if (f.agencyId) conditions.push(ofAgency(f.agencyId));
-    if (f.from) conditions.push({ createdAt: { $gte: f.from.at } });
-    if (f.to) conditions.push({ createdAt: f.to.inclusive ? { $lte: f.to.at } : { $lt: f.to.at } });
-    const repository = em.getRepository(Quotation);
-    const { rows, total } = await repository.newestFirst(allOf(conditions), after, pageSize);
-    return pageOf(rows, pageSize, total, (last) => encodePosition(QUOTATION_CURSOR, last.idNumber));
+    return positionPage(
+      QUOTATION_CURSOR,
+      cursor,
+      limit,
+      this.newestFirst(em, principal, filter),
+      (last) => last.idNumber,
+    );
+  }
+
+  /** The quotations of `filter` the principal may see, newest first (list's page reader). */
+  private newestFirst(
+    em: EntityManager,
+    principal: Principal,
+    filter: RawQuotationFilter | null | undefined,
+  ) {
+    return async (after: string | null, pageSize: number) => {
+      const f = parseInput(quotationFilterRules, { ...filter });
+      const defaultAgencyId = await this.agencies.defaultAgencyId(em);
+      const scope = scopeOf(principal);
+      const conditions: ObjectQuery<Quotation>[] = [];
+      const ofAgency = (id: string) =>
+        agencyCondition(id, defaultAgencyId) as ObjectQuery<Quotation>;
+      if (scope.agencyId !== null) conditions.push(ofAgency(scope.agencyId));
+      if (f.status) conditions.push({ status: f.status });
+      if (f.advertiserId) conditions.push({ advertiserId: f.advertiserId });
+      if (f.agencyId) conditions.push(ofAgency(f.agencyId));
+      if (f.from) conditions.push({ createdAt: { $gte: f.from.at } });
+      if (f.to)
+        conditions.push({ createdAt: f.to.inclusive ? { $lte: f.to.at } : { $lt: f.to.at } });
+      return em.getRepository(Quotation).newestFirst(allOf(conditions), after, pageSize);
+    };
   }
 
   /**

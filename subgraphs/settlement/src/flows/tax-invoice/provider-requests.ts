@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { Logger } from '@campaign/platform';
-import type { ChannelHandler, OutboxRow } from '../../outbox/channel-handler.js';
-import { OutboxEvent } from '../../outbox/outbox.js';
+import type { ChannelHandler, OutboxRow } from '../../journal/outbox/channel-handler.js';
+import { OutboxEvent } from '../../journal/outbox/outbox.js';
 import {
   TaxInvoiceProviderError,
   type Issuance,

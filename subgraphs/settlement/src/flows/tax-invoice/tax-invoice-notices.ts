@@ -1,7 +1,7 @@
 import { calculateInvoiceAmounts } from '../../domain/invoice/invoice-amounts.js';
 import type { AdvertiserInvoice } from '../../domain/invoice/advertiser-invoice.entity.js';
 import { bankAccountOf } from '../../kernel/money/bank-account.js';
-import { OutboxEvent } from '../../outbox/outbox.js';
+import { OutboxEvent } from '../../journal/outbox/outbox.js';
 import {
   agencyParty,
   documentAmounts,

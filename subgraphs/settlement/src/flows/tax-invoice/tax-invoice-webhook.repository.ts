@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OutboxEvent } from '../../outbox/outbox.js';
+import { OutboxEvent } from '../../journal/outbox/outbox.js';
 import type { TaxInvoiceWebhookEvent } from '../../outside/tax-invoice/webhook-event.js';
 
 /**

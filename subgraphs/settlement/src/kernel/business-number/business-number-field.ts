@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { InvalidBusinessNumberError } from './business-number-errors.js';
 import { BUSINESS_NUMBER_FORMAT, normaliseBusinessNumber } from './business-number.js';
 
+/** The catalogue code of every refusal of a business number. */
+const ERROR_CODE = 'INVALID_BUSINESS_NUMBER';
+
 /** What {@link businessNumberField} says after the field's name, per reason. */
 const FIELD_MESSAGES = {
   format: 'must be 10 digits, written as 1234567890 or 123-45-67890.',
@@ -20,8 +23,9 @@ const FIELD_MESSAGES = {
  */
 export const businessNumberField = z
   .string()
-  // The format as the published schemas state it (the check digit is said in words there).
-  .meta({ pattern: BUSINESS_NUMBER_FORMAT.source })
+  // The format as the published schemas state it, with the code of its refusal (the check digit
+  // is said in words there).
+  .meta({ pattern: BUSINESS_NUMBER_FORMAT.source, 'x-error-code': ERROR_CODE })
   .transform((value, ctx) => {
     try {
       return normaliseBusinessNumber(value);
@@ -30,7 +34,7 @@ export const businessNumberField = z
       ctx.addIssue({
         code: 'custom',
         message: FIELD_MESSAGES[error.reason],
-        params: { errorCode: 'INVALID_BUSINESS_NUMBER', reason: error.reason },
+        params: { errorCode: ERROR_CODE, reason: error.reason },
       });
       return z.NEVER;
     }

@@ -1,4 +1,4 @@
-import { chatText, type TeamChat } from '../outside/chat/team-chat.port.js';
+import { chatText, type TeamChat } from '../../outside/chat/team-chat.port.js';
 import type { ChannelHandler, OutboxRow } from './channel-handler.js';
 import { formatAmount } from './email/format.js';
 import { PayloadReader, UndeliverableMessageError } from './email/payload.js';

@@ -5,7 +5,8 @@ import { connectSql } from '@campaign/stack';
 import type { RunningStack } from '@campaign/stack';
 import { cliFor } from '../support/cli.js';
 import { TEST_RECONCILE_INTERVAL_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
-import type { Envelope, LensBody } from './lens-client.js';
+import type { Envelope, LensBody } from '../lens/lens-client.js';
+import { eventually } from '../support/wait.js';
 
 /**
  * Issue 9: lens must execute again by itself after PostgreSQL was gone for a few seconds, and
@@ -68,19 +69,18 @@ async function lensReadyz(): Promise<number> {
 
 /** Polls the status endpoint until the operation is SUCCEEDED or FAILED, or `timeoutMs` passed. */
 async function terminal(operationId: string, timeoutMs: number): Promise<Envelope> {
-  const until = Date.now() + timeoutMs;
-  let last: Envelope | undefined;
-  while (Date.now() < until) {
+  const read = async () => {
     const result = await call('GET', `/operations/${operationId}`).catch(() => null);
-    if (result?.status === 200) {
-      last = result.body.data!;
-      if (last.status === 'SUCCEEDED' || last.status === 'FAILED') return last;
-    }
-    await delay(250);
-  }
-  throw new Error(
-    `operation ${operationId} not terminal after ${timeoutMs} ms: ${JSON.stringify(last)}`,
+    return result?.status === 200 ? result.body.data! : null;
+  };
+  const done = await eventually(
+    read,
+    (op) => op?.status === 'SUCCEEDED' || op?.status === 'FAILED',
+    `operation ${operationId} terminal`,
+    timeoutMs,
+    250,
   );
+  return done!;
 }
 
 describe('lens after a database outage (issue 9)', () => {
@@ -145,13 +145,8 @@ describe('lens after a database outage (issue 9)', () => {
     expect(readyzDuringOutage.slice(-3)).toEqual([503, 503, 503]);
     expect(readyzDuringOutage).not.toContain(0); // lens itself stayed up
 
-    const until = Date.now() + 15_000;
-    let ready = 0;
-    while (Date.now() < until && ready !== 200) {
-      ready = await lensReadyz();
-      if (ready !== 200) await delay(250);
-    }
-    expect(ready, 'lens /readyz within 15 s of the database coming back').toBe(200);
+    // lens /readyz within 15 s of the database coming back.
+    await eventually(lensReadyz, (status) => status === 200, 'lens ready again', 15_000, 250);
   }, 60_000);
 
   it('a new billed call after the outage executes and ends SUCCEEDED', async () => {

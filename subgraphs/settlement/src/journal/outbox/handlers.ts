@@ -1,4 +1,4 @@
-import type { OutsideSystems } from '../outside/systems.js';
+import type { OutsideSystems } from '../../outside/systems.js';
 import type { ChannelHandler, ChannelHandlers } from './channel-handler.js';
 import { createTeamChatHandler } from './chat-handler.js';
 import { createEmailHandler } from './email/email-handler.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from '../channel-handler.js';
-import type { OutgoingMail, SentMail } from '../../outside/mail/mailer.port.js';
+import type { OutgoingMail, SentMail } from '../../../outside/mail/mailer.port.js';
 import type { EmailEvent } from '../outbox.js';
 import { composeEmail, createEmailHandler } from './email-handler.js';
 

@@ -14,10 +14,10 @@ import {
   Resolver,
 } from 'type-graphql';
 import { ADMIN_ROLES } from '../kernel/principal.js';
-import type { SettlementContext } from '../api/context.js';
+import type { SettlementContext } from './context.js';
 import { PageArgs, PageOf } from '../kernel/graphql-page.js';
-import type { OutboxChannel } from './outbox.js';
-import type { OutboxStatus } from './outbox-admin.js';
+import type { OutboxChannel } from '../journal/outbox/outbox.js';
+import type { OutboxStatus } from '../journal/outbox/outbox-admin.js';
 
 const OutboxChannelEnum = {
   EMAIL: 'EMAIL',

@@ -1,5 +1,5 @@
-import type { Mailer } from '../../outside/mail/mailer.port.js';
-import { messageIdFor } from '../../outside/mail/mailer.port.js';
+import type { Mailer } from '../../../outside/mail/mailer.port.js';
+import { messageIdFor } from '../../../outside/mail/mailer.port.js';
 import type { ChannelHandler, OutboxRow } from '../channel-handler.js';
 import type { EmailEvent } from '../outbox.js';
 import { renderHtml, renderText } from './layout.js';

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { OutboxRepository } from '@campaign/platform';
 
 /** The notification events of spec section 6, plus the tax-invoice provider requests. */
 export const OutboxEvent = {
@@ -64,45 +65,34 @@ export interface OutboxMessage {
 
 /** The graphile-worker task that delivers one outbox row (payload `{"id": "<row id>"}`). */
 export const DELIVER_OUTBOX_TASK = 'settlement_deliver_outbox';
-/** One job key per row: re-adding a row's job replaces the waiting one instead of adding one. */
-export const OUTBOX_JOB_KEY_PREFIX = 'outbox:';
-export const outboxJobKey = (id: string) => `${OUTBOX_JOB_KEY_PREFIX}${id}`;
+
 /**
- * Attempts graphile-worker itself makes when a delivery job throws, i.e. when the database
- * failed under it (failures of the outside system are counted on the row, not here).
+ * The settlement database's outbox for the platform's delivery: a row's subject is its
+ * settlement, and a settlement's team-chat messages are one thread, delivered in order.
  */
-export const DELIVERY_JOB_MAX_ATTEMPTS = 25;
+export const settlementOutbox = new OutboxRepository<OutboxChannel>({
+  task: DELIVER_OUTBOX_TASK,
+  subjectColumn: 'settlement_id',
+  orderedChannels: ['TEAM_CHAT'],
+});
 
 /**
  * Writes notifications into the outbox inside the caller's transaction (DESIGN S10): they exist
- * exactly when the change that causes them commits. Each new row gets its delivery job in the
- * same statement, so the job exists exactly when the row does and the commit wakes a worker
- * (graphile-worker's NOTIFY is sent at commit). A row whose dedupe key exists already is not
- * written twice, and gets no second job.
+ * exactly when the change that causes them commits, each with its delivery job; a dedupe key
+ * written before is not written twice.
  */
 export async function enqueue(
   em: EntityManager,
   messages: readonly OutboxMessage[],
 ): Promise<void> {
   for (const message of messages) {
-    await em.execute(
-      `with inserted as (
-         insert into outbox (event, channel, recipient, payload, dedupe_key, settlement_id)
-         values (?, ?, ?, ?::jsonb, ?, ?) on conflict (dedupe_key) do nothing
-         returning id::text as id)
-       select graphile_worker.add_job(?, json_build_object('id', id), job_key => ? || id,
-         max_attempts => ?) from inserted`,
-      [
-        message.event,
-        channelOf[message.event],
-        message.recipient,
-        JSON.stringify({ event: message.event, ...message.payload }),
-        message.dedupeKey,
-        message.settlementId,
-        DELIVER_OUTBOX_TASK,
-        OUTBOX_JOB_KEY_PREFIX,
-        DELIVERY_JOB_MAX_ATTEMPTS,
-      ],
-    );
+    await settlementOutbox.enqueue((sql, params) => em.execute(sql, params), {
+      event: message.event,
+      channel: channelOf[message.event],
+      recipient: message.recipient,
+      subject: message.settlementId,
+      payload: message.payload,
+      dedupeKey: message.dedupeKey,
+    });
   }
 }

@@ -1,16 +1,18 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { startJobRunner, type Logger, type RunnerHealth } from '@campaign/platform';
-import type { ChannelHandlers } from './channel-handler.js';
-import { DeliveredMemory, deliverOutboxRow } from './delivery.js';
+import { startJobRunner } from '../job-runner.js';
+import type { RunnerHealth } from '../worker-supervisor.js';
+import type { Logger } from '../logger.js';
+import { OutboxDelivery, type DeliveryHandler } from './delivery.js';
 import { retryPolicy, type OutboxConfig } from './outbox-config.js';
-import { DELIVER_OUTBOX_TASK, DELIVERY_JOB_MAX_ATTEMPTS, OUTBOX_JOB_KEY_PREFIX } from './outbox.js';
+import type { Execute, OutboxRepository } from './outbox.repository.js';
 
-export interface OutboxWorkerOptions {
+export interface OutboxWorkerOptions<Channel extends string> {
   connectionString: string;
   config: OutboxConfig;
-  handlers: ChannelHandlers;
+  repository: OutboxRepository<Channel>;
+  handlers: Record<Channel, DeliveryHandler<Channel>>;
   logger: Logger;
-  em: () => EntityManager;
+  /** Runs one statement on the service's own connections (a fresh `em.execute`), for sweeps. */
+  execute: Execute;
 }
 
 export interface OutboxWorker {
@@ -22,17 +24,20 @@ export interface OutboxWorker {
 const SWEEP_BATCH = 200;
 
 /**
- * Delivery of the outbox inside the settlement subgraph process: graphile-worker jobs (one per
- * row, queued with the row) run by the platform's supervised runner, plus a sweep that gives a
- * fresh job to any due row whose job was lost. Every replica runs both.
+ * Delivery of a service's outbox inside its process: graphile-worker jobs (one per row, queued
+ * with the row) run by the platform's supervised runner, plus a sweep that gives a fresh job to
+ * any due row whose job was lost. Every replica runs both.
  */
-export async function startOutboxWorker(options: OutboxWorkerOptions): Promise<OutboxWorker> {
-  const deps = {
+export async function startOutboxWorker<Channel extends string>(
+  options: OutboxWorkerOptions<Channel>,
+): Promise<OutboxWorker> {
+  const delivery = new OutboxDelivery({
+    repository: options.repository,
     handlers: options.handlers,
     policy: retryPolicy(options.config),
-    delivered: new DeliveredMemory(),
+    leaseMs: options.config.OUTBOX_LEASE_MS,
     logger: options.logger,
-  };
+  });
   const runner = await startJobRunner({
     connectionString: options.connectionString,
     concurrency: options.config.OUTBOX_CONCURRENCY,
@@ -40,11 +45,13 @@ export async function startOutboxWorker(options: OutboxWorkerOptions): Promise<O
     // Retries are jobs scheduled for later; the poll is what finds them when their time comes.
     pollIntervalMs: 1_000,
     taskList: {
-      [DELIVER_OUTBOX_TASK]: (payload, helpers) =>
-        helpers.withPgClient((client) => deliverOutboxRow(client, outboxIdOf(payload), deps)),
+      // withPgClient lends a pool connection for one short transaction at a time: none is held
+      // while the outside system answers.
+      [options.repository.definition.task]: (payload, helpers) =>
+        delivery.deliver((work) => helpers.withPgClient(work), outboxIdOf(payload)),
     },
   });
-  const sweeper = new OutboxSweeper(options.em, options.logger);
+  const sweeper = new OutboxSweeper(options.repository, options.execute, options.logger);
   sweeper.start(options.config.OUTBOX_SWEEP_INTERVAL_MS);
   return {
     health: () => runner.health(),
@@ -62,12 +69,12 @@ function outboxIdOf(payload: unknown): string {
 }
 
 /**
- * The safety net of the wake-up: a PENDING row due for longer than one interval has lost its job
- * (a process killed mid-send leaves its job locked for graphile-worker's 4 hours; a row written
- * before delivery existed never had one). It gets a new job under its key; graphile-worker lets
- * a job still locked finish and never retries it, so the new one is the row's only live job.
- * Rows being sent are locked and skipped. Harmless when the row is merely waiting in a busy
- * queue: its waiting job is replaced by an identical one.
+ * The safety net of the wake-up: a PENDING row due for longer than one interval and not leased
+ * has lost its job (a process killed mid-send leaves its job locked for graphile-worker's 4 hours
+ * and its lease to run out; a row written before delivery existed never had one). It gets a new
+ * job under its key; graphile-worker lets a job still locked finish and never retries it, so the
+ * new one is the row's only live job. Harmless when the row is merely waiting in a busy queue:
+ * its waiting job is replaced by an identical one.
  */
 export class OutboxSweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -77,30 +84,16 @@ export class OutboxSweeper {
   private graceMs = 30_000;
 
   constructor(
-    private readonly em: () => EntityManager,
+    private readonly repository: OutboxRepository,
+    private readonly execute: Execute,
     private readonly logger: Logger,
   ) {}
 
   /** One sweep; returns how many rows got a new job. */
   async sweep(): Promise<number> {
-    const rows = await this.em().execute<{ id: string }[]>(
-      `select due.id, graphile_worker.add_job(?, json_build_object('id', due.id),
-         job_key => ? || due.id, max_attempts => ?) is not null as queued
-       from (select id::text as id from outbox
-              where status = 'PENDING' and available_at < now() - ? * interval '1 millisecond'
-              order by available_at limit ? for update skip locked) due`,
-      [
-        DELIVER_OUTBOX_TASK,
-        OUTBOX_JOB_KEY_PREFIX,
-        DELIVERY_JOB_MAX_ATTEMPTS,
-        this.graceMs,
-        SWEEP_BATCH,
-      ],
-    );
-    if (rows.length) {
-      this.logger.warn({ outboxIds: rows.map((r) => r.id) }, 'overdue outbox messages re-queued');
-    }
-    return rows.length;
+    const ids = await this.repository.requeueOverdue(this.execute, this.graceMs, SWEEP_BATCH);
+    if (ids.length) this.logger.warn({ outboxIds: ids }, 'overdue outbox messages re-queued');
+    return ids.length;
   }
 
   /**

@@ -4,7 +4,7 @@ const whole = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
 /**
- * The delivery worker's settings, spread into the subgraph's config schema. The defaults retry a
+ * The delivery worker's settings, spread into a service's config schema. The defaults retry a
  * failing message after 15 s, 30 s, 1 min, ... (at most 30 min apart) and give up after the 8th
  * attempt, about half an hour after the first: long enough to ride out a restart of the mail
  * server, short enough that an admin sees a DEAD message the same day.
@@ -16,14 +16,20 @@ export const outboxEnv = z.object({
   OUTBOX_RETRY_BASE_MS: whole(10, 3_600_000, 15_000),
   /** The longest wait between two attempts. */
   OUTBOX_RETRY_MAX_MS: whole(10, 86_400_000, 1_800_000),
-  /** Messages one settlement process sends at once. */
+  /** Messages one process sends at once. */
   OUTBOX_CONCURRENCY: whole(1, 50, 4),
   /**
    * How often each process looks for due messages whose job was lost (a process killed while
    * sending holds its job for graphile-worker's 4 hours); such a message waits at most about
-   * twice this long.
+   * twice this long after its lease ran out.
    */
   OUTBOX_SWEEP_INTERVAL_MS: whole(100, 3_600_000, 30_000),
+  /**
+   * How long a claimed message is reserved for the process sending it. Longer than any outside
+   * call may take (the adapters give up after 10-15 s); when a process dies mid-send, another
+   * sends the message (with the same Message-ID or issuance key) once this has passed.
+   */
+  OUTBOX_LEASE_MS: whole(1_000, 3_600_000, 120_000),
 });
 
 export type OutboxConfig = z.infer<typeof outboxEnv>;
