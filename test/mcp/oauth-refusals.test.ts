@@ -169,6 +169,20 @@ describe('MCP authorization refusals', () => {
     );
   });
 
+  it('a token revoked at the revocation endpoint is refused at once', async () => {
+    const { found, client, tokens } = await connectWithOAuth(account.restKey, {
+      operations: ['accounts.profile'],
+    });
+    expect((await mcpStatus(tokens.access_token)).status).toBe(200);
+    const revoked = await fetch(found.revocationEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokens.access_token, client_id: client.client_id }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await mcpStatus(tokens.access_token)).status).toBe(401);
+  });
+
   it('a call beyond the credits cap is a tool error naming the cap', async () => {
     const { tokens } = await connectWithOAuth(account.restKey, {
       operations: ['accounts.profile'],
