@@ -1,6 +1,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { lensOperationList } from '@campaign/schema';
 import { MCP_PATH } from '../mcp/mcp-route.js';
+import { fetchClientMetadata, isMetadataDocumentUrl } from './client-id-metadata.js';
 import type { PgStorage } from './pg-storage.js';
 
 /** The OAuth endpoints of the adapter (DESIGN.md section 7). */
@@ -45,7 +46,10 @@ export function createAuthorizationServer(
 ): Provider {
   const resource = `${settings.baseUrl}${MCP_PATH}`;
   const configuration: Configuration = {
-    adapter: storage.adapterFor(),
+    adapter: storage.adapterFor(async (id) =>
+      isMetadataDocumentUrl(id, settings.baseUrl) ? fetchClientMetadata(id) : undefined,
+    ),
+    discovery: { client_id_metadata_document_supported: true },
     clients: [],
     cookies: { keys: [settings.cookieSecret] },
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),

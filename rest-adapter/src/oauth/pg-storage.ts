@@ -14,14 +14,23 @@ export class PgStorage {
     this.pool = new pg.Pool({ connectionString, max: 4 });
   }
 
-  /** The adapter class oidc-provider constructs once per model name. */
-  adapterFor(): new (model: string) => Adapter {
+  /**
+   * The adapter class oidc-provider constructs once per model name. `unknownClient` answers a
+   * client id that is not stored (client ID metadata documents).
+   */
+  adapterFor(
+    unknownClient?: (id: string) => Promise<AdapterPayload | undefined>,
+  ): new (model: string) => Adapter {
     const pool = this.pool;
     return class {
       constructor(readonly model: string) {}
       upsert = (id: string, payload: AdapterPayload, expiresIn?: number) =>
         upsert(pool, this.model, id, payload, expiresIn);
-      find = (id: string) => findBy(pool, this.model, 'id', id);
+      find = async (id: string) => {
+        const found = await findBy(pool, this.model, 'id', id);
+        if (found || this.model !== 'Client' || !unknownClient) return found;
+        return unknownClient(id);
+      };
       findByUid = (uid: string) => findBy(pool, this.model, 'uid', uid);
       findByUserCode = (code: string) => findBy(pool, this.model, 'user_code', code);
       consume = async (id: string) => {
