@@ -37,6 +37,10 @@ export async function fetchClientMetadata(id: string): Promise<AdapterPayload | 
     signal: AbortSignal.timeout(TIMEOUT_MS),
   }).catch(() => undefined);
   if (!response?.ok) return undefined;
+  if (Number(response.headers.get('content-length') ?? 0) > LIMIT_BYTES) {
+    await response.body?.cancel();
+    return undefined;
+  }
   const text = await response.text();
   if (text.length > LIMIT_BYTES) return undefined;
   let document: Record<string, unknown>;
