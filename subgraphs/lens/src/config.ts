@@ -8,6 +8,8 @@ import {
   jwtIssuerVar,
   jwtSecretVar,
   logLevelVar,
+  mailerEnv,
+  outboxEnv,
   parseEnv,
   portVar,
   SUBGRAPH_LIMITS,
@@ -70,6 +72,9 @@ const schema = z.object({
   SUBGRAPH_SECRET: subgraphSecretVar,
   ...graphqlLimitVars('LENS', SUBGRAPH_LIMITS),
   LOG_LEVEL: logLevelVar,
+  /** The low-balance e-mail: the platform's SMTP settings and outbox delivery (issue 24). */
+  ...mailerEnv.shape,
+  ...outboxEnv.shape,
 });
 
 export type LensConfig = z.infer<typeof schema>;

@@ -12,6 +12,7 @@ import {
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
 import { cachedCheck } from '@campaign/platform';
+import { startLensOutbox } from './alert/low-balance.worker.js';
 import type { LensConfig } from './config.js';
 import type { LensContext } from './context.js';
 import { startOperationWorker } from './operation/operation.worker.js';
@@ -45,6 +46,13 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     em: () => orm.em.fork(),
     execution: services.execution,
   });
+  // The low-balance e-mails (issue 24), written with the reservation that crossed the threshold.
+  const outbox = await startLensOutbox({
+    connectionString: config.LENS_DATABASE_URL,
+    config,
+    logger,
+    em: () => orm.em.fork(),
+  });
   const reconciler = new Reconciler(() => orm.em.fork(), logger);
   reconciler.start(config.LENS_RECONCILE_INTERVAL_MS);
   const jwt = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };
@@ -61,8 +69,8 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     // runner is alive (after an outage it may still be restarting).
     readiness: async () => {
       await databaseReady();
-      const runner = worker.health();
-      if (!runner.ok) throw new Error(runner.reason);
+      for (const runner of [worker.health(), outbox.health()])
+        if (!runner.ok) throw new Error(runner.reason);
     },
   });
   await mountGraphQL<LensContext>({
@@ -107,7 +115,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       await Promise.all([
         services.execution.drain(WORKER_STOP_TIMEOUT_MS),
         Promise.race([
-          worker.stop(),
+          Promise.all([worker.stop(), outbox.stop()]),
           new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
         ]),
       ]);

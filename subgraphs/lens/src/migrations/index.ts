@@ -3,6 +3,7 @@ import { Migration20261122000000_initial } from './Migration20261122000000_initi
 import { Migration20261201000000_engine } from './Migration20261201000000_engine.js';
 import { Migration20261223000000_billed_path } from './Migration20261223000000_billed_path.js';
 import { Migration20261231000000_accounts } from './Migration20261231000000_accounts.js';
+import { Migration20261231100000_low_balance_alert } from './Migration20261231100000_low_balance_alert.js';
 import { Migration20270105000000_oauth } from './Migration20270105000000_oauth.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
@@ -11,5 +12,9 @@ export const lensMigrations: MigrationObject[] = [
   { name: 'Migration20261201000000_engine', class: Migration20261201000000_engine },
   { name: 'Migration20261223000000_billed_path', class: Migration20261223000000_billed_path },
   { name: 'Migration20261231000000_accounts', class: Migration20261231000000_accounts },
+  {
+    name: 'Migration20261231100000_low_balance_alert',
+    class: Migration20261231100000_low_balance_alert,
+  },
   { name: 'Migration20270105000000_oauth', class: Migration20270105000000_oauth },
 ];

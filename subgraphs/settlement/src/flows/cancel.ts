@@ -17,8 +17,12 @@ export class SettlementCancellation extends TriggerFamily {
       await step.claim();
       const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
       const payout = await payouts.find(step.tx, step.settlement.partnerPayoutId);
-      const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, step.id);
-      const cancelledPayout = await payouts.cancelIfOnlyFor(step.tx, payout, step.id);
+      const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, (id) =>
+        step.sharesDocument({ advertiserInvoiceId: id }),
+      );
+      const cancelledPayout = await payouts.cancelIfOnlyFor(step.tx, payout, (id) =>
+        step.sharesDocument({ partnerPayoutId: id }),
+      );
       const record = await reverseIssuances.cancelOpen(step.tx, step.id, step.now);
       const moved = await step.move('SETTLEMENT_CANCELLED', via, reason, {
         details: {

@@ -29,7 +29,9 @@ export async function resetToPending(
   reset: PendingReset,
 ): Promise<void> {
   await step.claim();
-  const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, step.id);
+  const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, (id) =>
+    step.sharesDocument({ advertiserInvoiceId: id }),
+  );
   const record = await reverseIssuances.cancelOpen(step.tx, step.id, step.now);
   const moved = await step.resetToPending(reset.via, reset.announce, reset.fields, {
     ...reset.audit,

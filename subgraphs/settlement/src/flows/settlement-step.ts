@@ -225,6 +225,13 @@ export class SettlementStep {
     return statusChanged(this, from, 'SETTLEMENT_PENDING', record.reason ?? null, via);
   }
 
+  /** Whether another settlement holds this one's invoice or payout too (then it stays, S6). */
+  sharesDocument(
+    document: { advertiserInvoiceId: string } | { partnerPayoutId: string },
+  ): Promise<boolean> {
+    return this.tx.getRepository(Settlement).othersHold(this.id, document);
+  }
+
   async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {
     this.claimed();
     await appendAudit(this.tx, { ...record, settlementId: this.id, actor: this.actor });

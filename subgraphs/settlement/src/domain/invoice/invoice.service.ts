@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Decimal } from 'decimal.js';
 import { bankAccountOf, type BankAccount } from '../../kernel/money/bank-account.js';
 import { nextDocumentNumber } from '../../kernel/numbering/document-counter.repository.js';
-import { Settlement } from '../settlement/settlement.entity.js';
 import { AdvertiserInvoice, type TaxInvoiceStatus } from './advertiser-invoice.entity.js';
 import { calculateInvoiceAmounts } from './invoice-amounts.js';
 
@@ -152,18 +151,17 @@ export class InvoiceService {
     await tx.nativeUpdate(AdvertiserInvoice, { id: invoice.id }, { status: 'PAID', paidAt: at });
   }
 
-  /** Cancels the invoice if no settlement other than `settlementId` holds it (S6); returns it then. */
+  /**
+   * Cancels the invoice unless another settlement holds it too (`shared`, asked of the settlement
+   * side, S6); returns it when cancelled.
+   */
   async cancelIfOnlyFor(
     tx: EntityManager,
     invoice: AdvertiserInvoice | null,
-    settlementId: string,
+    shared: (invoiceId: string) => Promise<boolean>,
   ): Promise<AdvertiserInvoice | null> {
     if (!invoice || invoice.status === 'CANCELLED') return null;
-    const others = await tx.count(Settlement, {
-      advertiserInvoiceId: invoice.id,
-      id: { $ne: settlementId },
-    });
-    if (others > 0) return null;
+    if (await shared(invoice.id)) return null;
     await tx.nativeUpdate(AdvertiserInvoice, { id: invoice.id }, { status: 'CANCELLED' });
     return invoice;
   }

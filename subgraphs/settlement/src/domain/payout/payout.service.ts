@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Decimal } from 'decimal.js';
 import { bankAccountOf, type BankAccount } from '../../kernel/money/bank-account.js';
 import { nextDocumentNumber } from '../../kernel/numbering/document-counter.repository.js';
-import { Settlement } from '../settlement/settlement.entity.js';
 import { PartnerPayout, type PartnerPayoutStatus } from './partner-payout.entity.js';
 
 /** What a per-campaign payout is made of: the settlement's amounts and bank snapshot. */
@@ -104,18 +103,17 @@ export class PayoutService {
     );
   }
 
-  /** Cancels the payout if no settlement other than `settlementId` holds it (S6); returns it then. */
+  /**
+   * Cancels the payout unless it is paid or another settlement holds it too (`shared`, asked of
+   * the settlement side, S6); returns it when cancelled.
+   */
   async cancelIfOnlyFor(
     tx: EntityManager,
     payout: PartnerPayout | null,
-    settlementId: string,
+    shared: (payoutId: string) => Promise<boolean>,
   ): Promise<PartnerPayout | null> {
     if (!payout || payout.status === 'CANCELLED' || payout.status === 'COMPLETED') return null;
-    const others = await tx.count(Settlement, {
-      partnerPayoutId: payout.id,
-      id: { $ne: settlementId },
-    });
-    if (others > 0) return null;
+    if (await shared(payout.id)) return null;
     await tx.nativeUpdate(PartnerPayout, { id: payout.id }, { status: 'CANCELLED' });
     return payout;
   }

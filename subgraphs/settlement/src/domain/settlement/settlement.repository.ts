@@ -69,6 +69,14 @@ export class SettlementRepository extends EntityRepository<Settlement> {
     await this.nativeUpdate({ id }, { ...changes, status });
   }
 
+  /** Whether a settlement other than `id` holds the advertiser invoice or payout `document` names. */
+  async othersHold(
+    id: string,
+    document: { advertiserInvoiceId: string } | { partnerPayoutId: string },
+  ): Promise<boolean> {
+    return (await this.count({ ...document, id: { $ne: id } })) > 0;
+  }
+
   /**
    * One page of the settlements matching `where`, newest first (by the indexed id number),
    * starting after `after`; `more` tells whether another page follows.
