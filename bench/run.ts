@@ -7,12 +7,28 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEVELOPMENT_SECRETS, signToken } from '@campaign/platform';
 import { repoRoot } from '@campaign/stack';
-import { cells as allCells, type Cell, type Fixtures } from './src/cells.js';
+import {
+  cells as allCells,
+  COST_HOPS,
+  withCostCells,
+  type Cell,
+  type Fixtures,
+} from './src/cells.js';
 import type { LoadResult, LoadSpec } from './src/load-worker.js';
 import { cpuMs, peakRssMb, postgresCpuMs, rssMb } from './src/proc.js';
 import { summariseProfiles } from './src/profile.js';
-import { summarise, table, type Sample } from './src/report.js';
-import { createSettlements, createTenants, startBenchStack, withSql } from './src/setup.js';
+import { observabilityCost, summarise, table, type Sample } from './src/report.js';
+import { startOtlpSink } from './src/otlp-sink.js';
+import {
+  createSettlements,
+  createTenants,
+  DEFAULT_SET,
+  HIVE_SET,
+  METRICS_OFF_SET,
+  startBenchStack,
+  TRACED_SET,
+  withSql,
+} from './src/setup.js';
 
 /**
  * `npm run bench` (issue 14): every hot path at each hop (subgraph, gateway, REST) and on a bare
@@ -65,7 +81,8 @@ if (flags.profile) {
   process.env['SERVICE_NODE_ARGS'] = `--cpu-prof --cpu-prof-dir=${resolve(flags.profile)}`;
 }
 say('starting PostgreSQL (with pg_stat_statements) and the stack');
-const { stack, db, dataDir } = await startBenchStack();
+const otlpSink = await startOtlpSink();
+const { stack, db, dataDir } = await startBenchStack(otlpSink.url);
 const stopAll: (() => unknown)[] = [];
 const pidNames = new Map<number, string>();
 try {
@@ -138,7 +155,10 @@ try {
     urls: {
       rest: urls.rest,
       gateway: urls.gateway,
-      hiveGateway: stack.replicas![1]!.gateway,
+      hiveGateway: stack.replicas![HIVE_SET]!.gateway,
+      restDefault: stack.replicas![DEFAULT_SET]!.rest,
+      restMetricsOff: stack.replicas![METRICS_OFF_SET]!.rest,
+      restTraced: stack.replicas![TRACED_SET]!.rest,
       lens: urls.lens,
       settlement: urls.settlement,
       reference: reference.url!,
@@ -151,16 +171,23 @@ try {
     adminToken,
     settlementId,
   };
-  const cells = allCells(fixtures).filter(
+  const cells = withCostCells(allCells(fixtures), fixtures).filter(
     (c) => !flags.only || flags.only.split(',').some((part) => c.row.includes(part)),
   );
 
+  // Processes of the other sets by what they are (their columns in the table).
+  const setName = (name: string) =>
+    name
+      .replace(`gateway #${HIVE_SET + 1}`, 'gateway hive')
+      .replace(`#${DEFAULT_SET + 1}`, '(default)')
+      .replace(`#${METRICS_OFF_SET + 1}`, '(metrics off)')
+      .replace(`#${TRACED_SET + 1}`, '(traced)');
   const postmaster = Number(readFileSync(`${db.dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
   const measured: { name: string; pid: () => number | undefined; cpu?: (pid: number) => number }[] =
     [
       ...stack.services
-        .filter((s) => s.name !== 'rest adapter #2') // in front of the Hive gateway, not measured
-        .map((s) => ({ name: s.name === 'gateway #2' ? 'gateway hive' : s.name, pid: s.pid })),
+        .filter((s) => s.name !== `rest adapter #${HIVE_SET + 1}`) // in front of the Hive gateway, not measured
+        .map((s) => ({ name: setName(s.name), pid: s.pid })),
       { name: 'postgres', pid: () => postmaster, cpu: postgresCpuMs },
       { name: 'upstream sim', pid: () => process.pid },
       { name: 'reference', pid: () => reference.child.pid },
@@ -227,7 +254,8 @@ try {
 
   say(`warm-up: ${cells.length} cells × 1 s`);
   for (const cell of cells) {
-    const warm = await measure(cell, 1);
+    // The cost sets serve nothing else: a longer warm-up, so JIT warmth does not read as cost.
+    const warm = await measure(cell, (COST_HOPS as readonly string[]).includes(cell.hop) ? 3 : 1);
     await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish
     warmRate.set(cell, warm.rps);
   }
@@ -250,6 +278,8 @@ try {
     '',
     table(cells, results, names),
     '',
+    observabilityCost(cells, results),
+    '',
     '| process | idle RSS MB | peak RSS MB | idle CPU ms/s |',
     '|---|---:|---:|---:|',
     ...names.map(
@@ -267,6 +297,7 @@ try {
 } finally {
   for (const stop of stopAll) stop();
   await stack.stop();
+  await otlpSink.close();
   await db.stop();
   await rm(dataDir, { recursive: true, force: true });
   if (flags.profile) console.log(`\n${await summariseProfiles(flags.profile, pidNames)}`);

@@ -4,7 +4,21 @@ import { lensOperations } from '@campaign/schema';
 import type { LoadSpec } from './load-worker.js';
 
 /** Where a row is measured: each hop of the project, and the bare reference. */
-export type Hop = 'subgraph' | 'gateway (apollo)' | 'gateway (hive)' | 'REST' | 'reference';
+export type Hop =
+  'subgraph' | 'gateway (apollo)' | 'gateway (hive)' | 'REST' | 'reference' | CostHop;
+
+/**
+ * Issue 26: the REST hop again on three sets of services that only these cells load (equally
+ * warm): the default (metrics on, tracing off), metrics off, and tracing every request.
+ */
+export const COST_HOPS = [
+  'REST (default set)',
+  'REST (metrics off)',
+  'REST (tracing 100 %)',
+] as const;
+export type CostHop = (typeof COST_HOPS)[number];
+/** The rows the cost of metrics and tracing is measured on. */
+export const COST_ROWS = ['billed call, one tenant one account', 'replay of one key'];
 
 /** The gateway hop on each federation engine, on the same subgraphs (issue 16). */
 const ENGINES = [
@@ -26,6 +40,10 @@ export interface Fixtures {
     gateway: string;
     /** The same supergraph served by `@graphql-hive/gateway` (GATEWAY_ENGINE=hive). */
     hiveGateway: string;
+    /** REST adapters of the sets of COST_HOPS. */
+    restDefault: string;
+    restMetricsOff: string;
+    restTraced: string;
     lens: string;
     settlement: string;
     reference: string;
@@ -249,3 +267,23 @@ export function cells(f: Fixtures): Cell[] {
 }
 
 const counted = (cell: Cell): Cell => ({ ...cell, countStatements: true });
+
+/** The default REST cells of COST_ROWS again on the other sets, placed right after them. */
+export function withCostCells(all: Cell[], f: Fixtures): Cell[] {
+  const bases: Record<CostHop, string> = {
+    'REST (default set)': f.urls.restDefault,
+    'REST (metrics off)': f.urls.restMetricsOff,
+    'REST (tracing 100 %)': f.urls.restTraced,
+  };
+  return all.flatMap((cell) => {
+    if (cell.hop !== 'REST' || !COST_ROWS.includes(cell.row)) return [cell];
+    return [
+      cell,
+      ...COST_HOPS.map((hop) => ({
+        ...cell,
+        hop,
+        spec: { ...cell.spec, url: cell.spec.url.replace(f.urls.rest, bases[hop]) },
+      })),
+    ];
+  });
+}

@@ -27,7 +27,17 @@ export async function withSql<T>(url: string, work: (c: pg.Client) => Promise<T>
  * The bench's own embedded PostgreSQL with pg_stat_statements preloaded (statements per request),
  * then the whole stack on it, on free ports, plus a gateway on the Hive engine.
  */
-export async function startBenchStack(): Promise<{
+/**
+ * The sets of services of the bench stack after the first: a gateway on the Hive engine, then
+ * three full sets that only the cost cells use (issue 26), so each is as warm as the others:
+ * the default (metrics on, tracing off), metrics off, and tracing every request into `otlpUrl`.
+ */
+export const HIVE_SET = 1;
+export const DEFAULT_SET = 2;
+export const METRICS_OFF_SET = 3;
+export const TRACED_SET = 4;
+
+export async function startBenchStack(otlpUrl: string): Promise<{
   stack: RunningStack;
   db: EmbeddedDatabase;
   dataDir: string;
@@ -73,7 +83,18 @@ export async function startBenchStack(): Promise<{
       config,
       log: () => undefined,
       serviceOutput: 'ignore',
-      replicaSets: [{ env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false }],
+      replicaSets: [
+        { env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false },
+        {},
+        { env: { METRICS_ENABLED: 'false' } },
+        {
+          env: {
+            OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl,
+            OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+            OTEL_TRACES_SAMPLER: 'always_on',
+          },
+        },
+      ],
     });
     return { stack, db, dataDir };
   } catch (error) {

@@ -81,3 +81,40 @@ export function logFormat(
   if (LOG_FORMAT === 'auto') return isTerminal ? 'pretty' : 'json';
   return LOG_FORMAT;
 }
+
+/** The standard OpenTelemetry variables this project reads itself (the SDK reads the rest). */
+const telemetryEnv = z.object({
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
+  OTEL_SDK_DISABLED: booleanVar(false),
+  OTEL_SERVICE_NAME: z.string().optional(),
+  OTEL_SEMCONV_STABILITY_OPT_IN: z.string().optional(),
+});
+export type TelemetryEnv = z.infer<typeof telemetryEnv>;
+
+export function telemetrySettings(
+  env: Record<string, string | undefined> = process.env,
+): TelemetryEnv {
+  return parseEnv('telemetry', telemetryEnv, env);
+}
+
+/**
+ * Stable semantic conventions (http.request.method, url.path, db.query.text, ...) unless the
+ * operator chose otherwise: the instrumentations read this variable when they are built.
+ */
+export function preferStableSemconv(settings: TelemetryEnv): void {
+  if (settings.OTEL_SEMCONV_STABILITY_OPT_IN === undefined)
+    process.env['OTEL_SEMCONV_STABILITY_OPT_IN'] = 'http,database';
+}
+
+const metricsEnv = z.object({
+  /** false: no request histogram and no /metrics at all (the benchmark's baseline). */
+  METRICS_ENABLED: booleanVar(true),
+  /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+export function metricsSettings(env: Record<string, string | undefined> = process.env) {
+  return parseEnv('metrics', metricsEnv, env);
+}

@@ -15,6 +15,8 @@ import { isShownAsIs, maskError } from './error-masking.js';
 import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
+import { graphqlOperationMetrics } from './graphql-metrics.js';
+import { metricsEnabled } from './metrics.js';
 
 /** The header the gateway proves itself with to the subgraphs (DESIGN.md L13). */
 export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
@@ -106,6 +108,7 @@ export async function mountGraphQL<C extends BaseContext>(
           };
         },
       },
+      ...(metricsEnabled() ? [graphqlOperationMetrics<C>()] : []),
       ...(options.plugins ?? []),
     ],
   });

@@ -3,6 +3,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { errorBody } from '@campaign/schema';
 import { clientErrorHandler, type ClientErrorOptions } from './client-errors.js';
 import type { Logger } from './logger.js';
+import { installMetrics } from './metrics.js';
+import { tracingEnabled } from './telemetry.js';
+import { routeServerSpan } from './trace-context.js';
 import { RequestLogController } from './request-log.js';
 import type { RouteMethods } from './route-methods.js';
 
@@ -60,6 +63,10 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       reply.header('retry-after', String(SERVICE_RETRY_AFTER_SECONDS));
     }
   });
+  // The request histogram and GET /metrics (issue 26), on every service.
+  installMetrics(app);
+  if (tracingEnabled())
+    app.addHook('onRequest', async (request) => routeServerSpan(request.routeOptions.url));
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

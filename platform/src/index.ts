@@ -25,4 +25,8 @@ export * from './envelop-armor.js';
 export * from './browser-page.js';
 export * from './outside-system-error.js';
 export * from './mail/index.js';
+export * from './telemetry.js';
+export * from './trace-context.js';
+export * from './metrics.js';
+export * from './job-metrics.js';
 export * from './outbox/index.js';

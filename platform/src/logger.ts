@@ -1,12 +1,21 @@
 import { pino, type Logger } from 'pino';
 import { PinoPretty } from 'pino-pretty';
 import { logFormat } from './config.js';
+import { tracingEnabled } from './telemetry.js';
+import { logTraceFields } from './trace-context.js';
 
 export type { Logger };
 
 /** One structured logger per service; the request id travels in every child logger. */
 export function createLogger(service: string, level: string): Logger {
-  const options = { name: service, level, base: { service } };
+  const options = {
+    name: service,
+    level,
+    base: { service },
+    // Every line written while a traced request runs names its trace and span (issue 26); with
+    // tracing off there is no mixin at all, so a line costs what it did.
+    ...(tracingEnabled() ? { mixin: logTraceFields } : {}),
+  };
   if (level === 'silent' || logFormat() === 'json') return pino(options);
   return pino(
     options,

@@ -8,7 +8,12 @@ export interface Stoppable {
  * Runs one service as a process: starts it, and on SIGINT, SIGTERM or the loss of the parent's
  * IPC channel (the parent died) closes it and exits, so no process outlives its orchestrator.
  */
-export async function runService(name: string, start: () => Promise<Stoppable>): Promise<void> {
+export async function runService(
+  name: string,
+  start: () => Promise<Stoppable>,
+  /** Stopped after the service (telemetry: the last spans are sent once nothing makes more). */
+  after?: Stoppable,
+): Promise<void> {
   let service: Stoppable;
   try {
     service = await start();
@@ -31,6 +36,7 @@ export async function runService(name: string, start: () => Promise<Stoppable>):
     timer.unref();
     try {
       await service.close();
+      await after?.close();
     } finally {
       process.exit(0);
     }

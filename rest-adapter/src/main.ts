@@ -1,5 +1,11 @@
-import { runService } from '@campaign/platform';
-import { loadRestAdapterConfig } from './config.js';
-import { startRestAdapter } from './server.js';
+import { startTelemetry } from '@campaign/platform/telemetry';
 
-await runService('rest adapter', () => startRestAdapter(loadRestAdapterConfig()));
+// Tracing first (issue 26): its module hooks must see fastify and undici load.
+const telemetry = await startTelemetry('rest-adapter');
+const { runService } = await import('@campaign/platform');
+const { loadRestAdapterConfig } = await import('./config.js');
+const { startRestAdapter } = await import('./server.js');
+
+await runService('rest adapter', () => startRestAdapter(loadRestAdapterConfig()), {
+  close: telemetry.shutdown,
+});

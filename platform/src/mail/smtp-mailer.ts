@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import { inSpan, SpanKind } from '../trace-context.js';
 import {
   MailDeliveryError,
   messageIdFor,
@@ -57,16 +58,30 @@ export class SmtpMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<SentMail> {
     try {
-      const info = await this.transport.sendMail({
-        from: this.options.from,
-        to: typeof mail.to === 'string' ? mail.to : [...mail.to],
-        ...(mail.cc?.length ? { cc: [...mail.cc] } : {}),
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html !== undefined ? { html: mail.html } : {}),
-        headers: { ...mail.headers },
-        messageId: mail.messageId,
-      });
+      // SMTP is not HTTP: its span is made here (issue 26), with the server, never an address.
+      const info = await inSpan(
+        'smtp send',
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'network.protocol.name': 'smtp',
+            'server.address': this.options.host,
+            'server.port': this.options.port,
+            'email.event': mail.headers?.['X-Event'] ?? '',
+          },
+        },
+        () =>
+          this.transport.sendMail({
+            from: this.options.from,
+            to: typeof mail.to === 'string' ? mail.to : [...mail.to],
+            ...(mail.cc?.length ? { cc: [...mail.cc] } : {}),
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.html !== undefined ? { html: mail.html } : {}),
+            headers: { ...mail.headers },
+            messageId: mail.messageId,
+          }),
+      );
       return {
         messageId: info.messageId,
         accepted: info.accepted.map(addressOf),

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
+import { counter } from '../metrics.js';
+import { inQueuedSpan } from '../trace-context.js';
 import { DeliveredMemory } from './delivered-memory.js';
 import type { RetryPolicy } from './outbox-config.js';
 import type { ClaimedRow, OutboxRepository, SqlClient } from './outbox.repository.js';
@@ -21,6 +23,13 @@ export interface OutboxDeliveryOptions<Channel extends string> {
   leaseMs: number;
   logger: Logger;
 }
+
+/** Delivery attempts by channel and outcome (issue 26): provider requests are one channel. */
+const outcomes = counter(
+  'outbox_deliveries_total',
+  'Outbox delivery attempts, by channel and outcome (sent, retry, dead).',
+  ['channel', 'outcome'],
+);
 
 /** A chat message waiting for an earlier one of its thread looks again this much later. */
 const THREAD_ORDER_RECHECK_MS = 250;
@@ -96,7 +105,17 @@ export class OutboxDelivery<Channel extends string = string> {
       return null;
     }
     try {
-      await this.options.handlers[row.channel](row);
+      // Under the trace of the request that wrote the row (issue 26); ids, never recipients.
+      await inQueuedSpan(
+        `outbox deliver ${row.event}`,
+        row.traceContext,
+        {
+          'outbox.message.id': row.id,
+          'outbox.channel': row.channel,
+          'outbox.subject': row.subject,
+        },
+        () => this.options.handlers[row.channel](row),
+      );
       this.delivered.remember(row.dedupeKey);
       return null;
     } catch (error) {
@@ -113,6 +132,7 @@ export class OutboxDelivery<Channel extends string = string> {
     const attempts = row.attempts + 1;
     let recorded: boolean;
     if (failure === null) {
+      outcomes.inc({ channel: row.channel, outcome: 'sent' });
       recorded = await repository.recordSent(client, row.id, this.owner);
     } else {
       const { text, final, retryAfterSeconds } = describeFailure(failure.error);
@@ -124,10 +144,12 @@ export class OutboxDelivery<Channel extends string = string> {
         err: failure.error,
       };
       if (final || attempts >= policy.maxAttempts) {
+        outcomes.inc({ channel: row.channel, outcome: 'dead' });
         recorded = await repository.recordDead(client, row.id, this.owner, text);
         if (recorded) logger.error(log, `outbox message is DEAD after ${attempts} attempt(s)`);
       } else {
         const delayMs = policy.delayMs(attempts, retryAfterSeconds);
+        outcomes.inc({ channel: row.channel, outcome: 'retry' });
         recorded = await repository.recordRetry(client, row.id, this.owner, text, delayMs);
         if (recorded) logger.warn({ ...log, delayMs }, 'outbox message not delivered; will retry');
       }

@@ -22,6 +22,7 @@ export function outboxTableSql(subject: { column: string; type: string }): strin
       sent_at timestamptz,
       dead_at timestamptz,
       last_error text,
+      trace_context text,
       created_at timestamptz not null default now(),
       check ((status = 'DEAD') = (dead_at is not null))
     )`,

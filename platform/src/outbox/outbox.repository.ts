@@ -6,6 +6,8 @@
  * and records in short transactions of its own.
  */
 
+import { currentTraceparent } from '../trace-context.js';
+
 /** The part of a `pg` client the delivery uses (graphile-worker's `withPgClient` lends one). */
 export interface SqlClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -44,6 +46,8 @@ export interface ClaimedRow<Channel extends string = string> {
   dedupeKey: string;
   /** Attempts made before this one. */
   attempts: number;
+  /** The `traceparent` of the request that wrote the row (issue 26); null when not traced. */
+  traceContext: string | null;
 }
 
 export interface NewOutboxMessage<Channel extends string = string> {
@@ -71,6 +75,7 @@ export function enqueueStatement(
     | 'payload'
     | 'dedupeKey'
     | 'subject'
+    | 'traceContext'
     | 'task'
     | 'jobKeyPrefix'
     | 'maxAttempts',
@@ -81,8 +86,10 @@ export function enqueueStatement(
 ): string {
   if (!IDENTIFIER.test(subjectColumn)) throw new Error(`not a column name: ${subjectColumn}`);
   return `with inserted as (
-         insert into outbox (event, channel, recipient, payload, dedupe_key, ${subjectColumn})
-         values (${v.event}, ${v.channel}, ${v.recipient}, ${v.payload}, ${v.dedupeKey}, ${v.subject})
+         insert into outbox (event, channel, recipient, payload, dedupe_key, ${subjectColumn},
+           trace_context)
+         values (${v.event}, ${v.channel}, ${v.recipient}, ${v.payload}, ${v.dedupeKey}, ${v.subject},
+           ${v.traceContext})
          on conflict (dedupe_key) do nothing
          returning id::text as id)
        select graphile_worker.add_job(${v.task}, json_build_object('id', id),
@@ -113,6 +120,8 @@ export function outboxEnqueueFunctionSql(subject: { column: string; type: string
           payload: "jsonb_build_object('event', p_event) || p_payload",
           dedupeKey: 'p_dedupe_key',
           subject: 'p_subject',
+          // Written by the database's own SQL: no request trace to continue.
+          traceContext: 'null',
           task: 'p_task',
           jobKeyPrefix: `'${OUTBOX_JOB_KEY_PREFIX}'`,
           maxAttempts: String(DELIVERY_JOB_MAX_ATTEMPTS),
@@ -147,6 +156,7 @@ export class OutboxRepository<Channel extends string = string> {
         payload: '?::jsonb',
         dedupeKey: '?',
         subject: '?',
+        traceContext: '?',
         task: '?',
         jobKeyPrefix: '?',
         maxAttempts: '?',
@@ -158,6 +168,8 @@ export class OutboxRepository<Channel extends string = string> {
         JSON.stringify({ event: message.event, ...message.payload }),
         message.dedupeKey,
         message.subject,
+        // The delivery shows in the trace of the request that caused it (issue 26).
+        currentTraceparent(),
         this.definition.task,
         OUTBOX_JOB_KEY_PREFIX,
         DELIVERY_JOB_MAX_ATTEMPTS,
@@ -177,7 +189,7 @@ export class OutboxRepository<Channel extends string = string> {
   ): Promise<ClaimedRow<Channel> | null> {
     const { rows } = await client.query(
       `select id::text as id, event, channel, recipient, coalesce(${this.subject}::text, '') as subject,
-              payload, dedupe_key as "dedupeKey", attempts
+              payload, dedupe_key as "dedupeKey", attempts, trace_context as "traceContext"
          from outbox
         where id = $1 and status = 'PENDING' and available_at <= now()
           and (lease_until is null or lease_until <= now() or lease_owner = $2)

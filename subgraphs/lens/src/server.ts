@@ -5,7 +5,9 @@ import {
   graphqlLimits,
   LENS_INTERFACE_HEADER,
   lensInterfaceOf,
+  knexPoolStats,
   listen,
+  observePool,
   verifyPrincipal,
   type Principal,
   type RunningServer,
@@ -15,6 +17,7 @@ import { cachedCheck } from '@campaign/platform';
 import { startLensOutbox } from './alert/low-balance.worker.js';
 import type { LensConfig } from './config.js';
 import type { LensContext } from './context.js';
+import { observeLensDomain } from './operation/operation-metrics.js';
 import { startOperationWorker } from './operation/operation.worker.js';
 import { Reconciler } from './operation/reconciler.js';
 import { initLensOrm } from './orm.js';
@@ -53,6 +56,9 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     logger,
     em: () => orm.em.fork(),
   });
+  // Scrape-time series (issue 26): the backlog, the job runner and the ORM's pool.
+  observeLensDomain(() => orm.em, worker);
+  observePool('lens', knexPoolStats(orm.em));
   const reconciler = new Reconciler(() => orm.em.fork(), logger);
   reconciler.start(config.LENS_RECONCILE_INTERVAL_MS);
   const jwt = { secret: config.AUTH_JWT_SECRET, issuer: config.AUTH_JWT_ISSUER };

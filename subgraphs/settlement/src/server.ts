@@ -3,7 +3,10 @@ import {
   createLogger,
   createServiceApp,
   graphqlLimits,
+  knexPoolStats,
   listen,
+  observeJobRunner,
+  observePool,
   type RunningServer,
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
@@ -12,6 +15,8 @@ import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
 import { createLoaders } from './api/loaders.js';
 import { createChannelHandlers } from './journal/outbox/handlers.js';
+import { observeSettlementDomain } from './journal/outbox/outbox-metrics.js';
+import { DELIVER_OUTBOX_TASK } from './journal/outbox/outbox.js';
 import { startSettlementOutbox } from './journal/outbox/outbox-worker.js';
 import { createOutsideSystems } from './outside/systems.js';
 import { initSettlementOrm } from './orm.js';
@@ -58,6 +63,10 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     logger,
     em: () => orm.em.fork(),
   });
+  // Scrape-time series (issue 26): outbox, settlements, the job runner and the ORM's pool.
+  observeSettlementDomain(() => orm.em);
+  observeJobRunner(outbox, () => orm.em, [DELIVER_OUTBOX_TASK]);
+  observePool('settlement', knexPoolStats(orm.em));
   const databaseReady = cachedCheck(
     async () => {
       await orm.em.fork().execute('select 1');

@@ -31,25 +31,25 @@ export class Migration20261231000000_accounts extends Migration {
         add column low_balance_armed boolean not null default false;`);
     this.addSql(`
       drop function lens_start_operation(uuid, uuid, text, text, jsonb, text, bigint, integer,
-        integer, integer, text);`);
-    // As before (billed_path), plus the credential: stored on the operation, and its last-used
+        integer, integer, text, text);`);
+    // As before (billed_path, then operation_trace_context), plus the credential: stored on the operation, and its last-used
     // time moved on in the same transaction at most once a minute (a probe of the key's primary
     // key per call; a write, on a row no other billed statement locks, once a minute per key).
     this.addSql(`
       create function lens_start_operation(
         p_id uuid, p_tenant uuid, p_key text, p_name text, p_input jsonb, p_hash text,
         p_reserved bigint, p_price_base integer, p_price_per_item integer, p_lease_ms integer,
-        p_owner text, p_credential uuid)
+        p_owner text, p_trace_context text, p_credential uuid)
       returns setof operation language plpgsql as $$
       declare
         v_op operation;
       begin
         insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
           status, credits_reserved, price_base, price_per_item, lease_expires_at, attempt_owner,
-          attempts, credential_id)
+          attempts, trace_context, credential_id)
         values (p_id, p_tenant, p_key, p_name, p_input, p_hash, 'RUNNING', p_reserved,
           p_price_base, p_price_per_item, now() + p_lease_ms * interval '1 millisecond', p_owner,
-          case when p_owner is null then 0 else 1 end, p_credential)
+          case when p_owner is null then 0 else 1 end, p_trace_context, p_credential)
         on conflict (tenant_id, idempotency_key) do nothing
         returning * into v_op;
         if not found then
@@ -70,7 +70,7 @@ export class Migration20261231000000_accounts extends Migration {
   override async down(): Promise<void> {
     this.addSql(`
       drop function if exists lens_start_operation(uuid, uuid, text, text, jsonb, text, bigint,
-        integer, integer, integer, text, uuid);
+        integer, integer, integer, text, text, uuid);
       alter table tenant drop column alert_email, drop column alert_below,
         drop column low_balance_armed;
       alter table credit_ledger_entry drop column reason;

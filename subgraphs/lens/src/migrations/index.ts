@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
 import { Migration20261201000000_engine } from './Migration20261201000000_engine.js';
 import { Migration20261223000000_billed_path } from './Migration20261223000000_billed_path.js';
+import { Migration20261228000000_operation_trace_context } from './Migration20261228000000_operation_trace_context.js';
 import { Migration20261231000000_accounts } from './Migration20261231000000_accounts.js';
 import { Migration20261231100000_low_balance_alert } from './Migration20261231100000_low_balance_alert.js';
 import { Migration20270105000000_oauth } from './Migration20270105000000_oauth.js';
@@ -11,6 +12,10 @@ export const lensMigrations: MigrationObject[] = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261201000000_engine', class: Migration20261201000000_engine },
   { name: 'Migration20261223000000_billed_path', class: Migration20261223000000_billed_path },
+  {
+    name: 'Migration20261228000000_operation_trace_context',
+    class: Migration20261228000000_operation_trace_context,
+  },
   { name: 'Migration20261231000000_accounts', class: Migration20261231000000_accounts },
   {
     name: 'Migration20261231100000_low_balance_alert',

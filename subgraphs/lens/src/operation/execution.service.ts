@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { errorBody } from '@campaign/schema';
-import { runPrepared, type Logger } from '@campaign/platform';
+import { inQueuedSpan, runPrepared, type Logger } from '@campaign/platform';
 import type { AccountObservationService } from '../account/account-observation.service.js';
 import type { LensOperations } from '../account/lens-operations.js';
 import type { AccountSummary, SocialUpstream } from '../upstream/upstream.port.js';
@@ -10,6 +10,7 @@ import { recordOf, type OperationRecord, type OperationRow } from './operation-r
 import { chargeAt, type PriceBook } from './prices.js';
 import { failureOf } from './upstream-errors.js';
 import { CLAIM, RENEW, SETTLE } from './operation.repository.js';
+import { recordSettled } from './operation-metrics.js';
 
 /** The statuses an attempt may start from: a fresh execution, or a reconciliation. */
 export type AttemptFrom = 'RUNNING' | 'RECONCILIATION_REQUIRED';
@@ -65,7 +66,17 @@ export class ExecutionService {
       from,
     ]);
     if (!row) return;
-    await this.run(em, recordOf(row), owner);
+    // A job's attempt, shown in the trace of the request that started the operation (issue 26).
+    await inQueuedSpan(
+      `lens attempt ${row.operation_name}`,
+      row.trace_context,
+      {
+        'lens.operation.id': row.id,
+        'lens.operation.name': row.operation_name,
+        'lens.attempt.from': from,
+      },
+      () => this.run(em, recordOf(row), owner),
+    );
   }
 
   /**
@@ -175,6 +186,7 @@ export class ExecutionService {
       succeeded ? observedAt.toISOString() : null,
       succeeded ? outcome.charged : 0,
     ]);
+    if (row) recordSettled(row);
     try {
       if (row && succeeded) {
         await this.deps.observations

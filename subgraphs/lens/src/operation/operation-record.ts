@@ -41,6 +41,8 @@ export interface OperationRow {
   created_at: string | Date;
   price_base: number | null;
   price_per_item: number | null;
+  /** The `traceparent` of the request that started it (issue 26); null when tracing was off. */
+  trace_context?: string | null;
 }
 
 /** PostgreSQL's timestamptz text (the ORM's pool parses no dates) as a Date, as MikroORM does. */

@@ -13,7 +13,7 @@ import type { PreparedStatement } from '@campaign/platform';
  */
 export const START: PreparedStatement = {
   name: 'lens_start_operation',
-  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12)`,
+  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)`,
 };
 
 /** Terminal status, result, RELEASE and CHARGE entries and the balance (one commit). */
@@ -119,4 +119,10 @@ export const CREDENTIAL_SPENT: PreparedStatement = {
   text: `select coalesce(sum(case when status in ('RUNNING', 'RECONCILIATION_REQUIRED')
            then credits_reserved else credits_charged end), 0)::bigint::text as spent
          from operation where credential_id = $1`,
+};
+
+/** Metrics (issue 26): uses the partial index on RECONCILIATION_REQUIRED rows: reads only those. */
+export const RECONCILIATION_BACKLOG: PreparedStatement = {
+  name: 'metrics_reconciliation_backlog',
+  text: `select count(*)::int as count from operation where status = 'RECONCILIATION_REQUIRED'`,
 };

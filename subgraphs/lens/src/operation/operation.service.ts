@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runPrepared, type PostgresRateLimiter } from '@campaign/platform';
+import {
+  annotateSpan,
+  currentTraceparent,
+  runPrepared,
+  type PostgresRateLimiter,
+} from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { LENS_LIMITS } from '@campaign/schema';
 import type { LensOperations } from '../account/lens-operations.js';
@@ -186,6 +191,8 @@ export class OperationService {
       price.perItem,
       this.settings.leaseMs,
       this.settings.inline ? INLINE_OWNER : null,
+      // A later attempt (a job after the reconciler) continues this request's trace (issue 26).
+      currentTraceparent(),
       credentialId,
     ]).catch((err: unknown) => {
       if ((err as { code?: unknown }).code !== INSUFFICIENT_CREDITS_STATE) throw err;
@@ -195,6 +202,11 @@ export class OperationService {
       );
     });
     const operation = recordOf(row!);
+    annotateSpan({
+      'lens.operation.id': operation.id,
+      'lens.operation.name': definition.name,
+      'lens.operation.replayed': operation.id !== id,
+    });
     if (operation.id === id) return { operation, replayed: false };
     if (operation.operationName !== definition.name || operation.inputHash !== hash) {
       throw new PlatformError(

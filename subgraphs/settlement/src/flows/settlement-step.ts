@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { annotateSpan } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
 import { Agency } from '../domain/agency/agency.entity.js';
@@ -97,7 +98,10 @@ export class SettlementStep {
     readonly partner: Partner,
     readonly advertiser: Advertiser,
     readonly now: Date,
-  ) {}
+  ) {
+    // The settlement a request changed, on its span (issue 26).
+    annotateSpan({ 'settlement.id': settlement.id });
+  }
 
   get id(): string {
     return this.settlement.id;

@@ -6,6 +6,7 @@ import { Migration20261220000000_rate_limit_window } from './Migration2026122000
 import { Migration20261222000000_agencies_quotations } from './Migration20261222000000_agencies_quotations.js';
 import { Migration20261224000000_tax_invoice_provider } from './Migration20261224000000_tax_invoice_provider.js';
 import { Migration20261226000000_outbox_delivery } from './Migration20261226000000_outbox_delivery.js';
+import { Migration20261228000000_outbox_trace_context } from './Migration20261228000000_outbox_trace_context.js';
 import { Migration20261230000000_outbox_lease } from './Migration20261230000000_outbox_lease.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
@@ -34,6 +35,10 @@ export const settlementMigrations: MigrationObject[] = [
   {
     name: 'Migration20261226000000_outbox_delivery',
     class: Migration20261226000000_outbox_delivery,
+  },
+  {
+    name: 'Migration20261228000000_outbox_trace_context',
+    class: Migration20261228000000_outbox_trace_context,
   },
   { name: 'Migration20261230000000_outbox_lease', class: Migration20261230000000_outbox_lease },
 ];

@@ -1,0 +1,48 @@
+import { startEphemeralStack, type RunningStack } from '@campaign/stack';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  TEST_OUTBOX_ENV,
+  TEST_RECONCILE_INTERVAL_MS,
+  TEST_SLOW_DELAY_MS,
+  TEST_SYNC_BUDGET_MS,
+} from '../../support/global-stack.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../../support/otlp-receiver.js';
+
+/**
+ * Issue 26: a stack of its own whose services trace into an OTLP receiver of this process (the
+ * shared stacks run with tracing off, as production does by default). Spans are exported a fifth
+ * of a second after they end, so a test waits for facts, not for the default 5 s batch delay.
+ */
+export interface ObservedStack {
+  stack: RunningStack;
+  otlp: OtlpReceiver;
+}
+
+export function useObservedStack(protocol: 'http/protobuf' | 'http/json'): ObservedStack {
+  const observed = {} as ObservedStack;
+  beforeAll(async () => {
+    observed.otlp = await startOtlpReceiver();
+    observed.stack = await startEphemeralStack({
+      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+      serviceEnv: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: observed.otlp.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+        OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test',
+        LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
+        // A killed process's operation reaches the reconciler within seconds.
+        LENS_LEASE_MS: '3000',
+        LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
+        ...TEST_OUTBOX_ENV,
+      },
+      upstreamSlowDelayMs: TEST_SLOW_DELAY_MS,
+      taxInvoiceDelayMs: 1000,
+    });
+  });
+  afterAll(async () => {
+    await observed.stack?.stop();
+    await observed.otlp?.close();
+  });
+  return observed;
+}
