@@ -30,3 +30,4 @@ export * from './trace-context.js';
 export * from './metrics.js';
 export * from './job-metrics.js';
 export * from './outbox/index.js';
+export * from './idempotency-key.js';

@@ -15,10 +15,10 @@ import { initLensOrm } from '@campaign/lens';
 import { PLANS } from '@campaign/lens';
 import { CredentialService, TenantRepository, TenantService } from '@campaign/lens';
 import { roles, signToken, type Role } from '@campaign/platform';
-import { dropDatabase, ensureDatabase, migrateAll } from './databases.js';
+import { dropDatabase, ensureDatabase, migrateAll, sessionsOn } from './databases.js';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './embedded-postgres.js';
 import { seedSettlement } from './seed.js';
-import { acquireStackLock } from './stack-lock.js';
+import { acquireStackLock, stackLockHolder } from './stack-lock.js';
 import { resolve } from 'node:path';
 import { repoRoot } from './processes.js';
 
@@ -73,6 +73,33 @@ export class CliExit extends Error {
  * `print` for each line of output. Resolves with the lines printed; rejects with the command's
  * error (a CliExit where commander itself rejected the arguments).
  */
+/**
+ * `db:reset` refuses while a stack runs on the data (issue 23 item 7): the data folder's lock
+ * held by a live `npm start`, or any other session on either database, named in the message.
+ */
+async function refuseWhileInUse(dataDir: string, urls: string[]): Promise<void> {
+  const holder = stackLockHolder(dataDir);
+  if (holder) {
+    throw new Error(
+      `db:reset refused: ${holder.command} (pid ${holder.pid}, since ${holder.since}) is running ` +
+        `on the data in ${dataDir}. Stop it first (Ctrl-C in its terminal), then reset.`,
+    );
+  }
+  const sessions = (await Promise.all(urls.map(sessionsOn))).flat();
+  if (sessions.length) {
+    const who = sessions
+      .slice(0, 5)
+      .map(
+        (s) => `${s.application} (pid ${s.pid}${s.client ? `, ${s.client}` : ''}) on ${s.database}`,
+      )
+      .join('; ');
+    throw new Error(
+      `db:reset refused: ${sessions.length} connection(s) use the databases: ${who}. A stack ` +
+        'seems to be running on this data; stop it first, then reset.',
+    );
+  }
+}
+
 export async function runCli(
   args: readonly string[],
   environment: Record<string, string | undefined> = process.env,
@@ -281,6 +308,8 @@ export async function runCli(
         };
       }
       try {
+        // Never under a running stack (issue 23 item 7): its data would change mid-request.
+        await refuseWhileInUse(resolve(repoRoot, env.DATA_DIR), [lensUrl, settlementUrl]);
         for (const url of [lensUrl, settlementUrl]) {
           await dropDatabase(url);
           await ensureDatabase(url);
