@@ -92,6 +92,10 @@ describe.skipIf('skip' in browserFound)('MCP authorization: a hosted client conn
     const arrived = next();
     await page.click('button[value=approve]');
     const query = await arrived;
+    // The callback answered; the page's own navigation there may still be settling.
+    await page.waitForFunction(
+      () => location.pathname === '/callback' && document.readyState === 'complete',
+    );
     await screenshot(page, 'oauth-consent-approved');
     expect(problems.outside).toEqual([]);
     expect(problems.errors).toEqual([]);
