@@ -17,6 +17,7 @@ import {
 } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
+import { hiveIdempotencyPlugin, replayHeaderToClient } from './idempotency.js';
 import { FORWARDED_HEADERS, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
 
 /**
@@ -123,11 +124,13 @@ export async function startHiveGateway(config: GatewayConfig): Promise<RunningSe
         [SUBGRAPH_SECRET_HEADER]: config.SUBGRAPH_SECRET,
         ...Object.fromEntries(FORWARDED_HEADERS.map((h) => [h, request.headers.get(h)])),
       }),
+      fromSubgraphsToClient: replayHeaderToClient,
     },
     transports: { http: httpTransport },
     plugins: () => [
       ...(envelopArmorPlugins(limits, config.GATEWAY_INTROSPECTION) as GatewayPlugin[]),
       requestErrorCodes,
+      hiveIdempotencyPlugin,
     ],
     ...(config.GATEWAY_INTROSPECTION ? {} : { disableIntrospection: { disableIf: () => true } }),
     maskedErrors: {

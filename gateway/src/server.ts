@@ -2,6 +2,7 @@ import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
 import {
   APPLICATION_JSON,
   createLogger,
+  IDEMPOTENCY_KEY_HEADER,
   createServiceApp,
   forwardedClientAddress,
   graphqlLimits,
@@ -16,11 +17,13 @@ import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 import { FORWARDED_HEADERS, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
 import { registerExplorer } from './explorer.js';
+import { apolloIdempotencyPlugin, noteReplay, type ReplayContext } from './idempotency.js';
 import { subgraphFetcher } from './subgraph-fetcher.js';
 
-interface GatewayContext {
-  headers: Record<string, string | undefined>;
-}
+type GatewayContext = ReplayContext;
+
+const firstValue = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value[0] : value;
 
 export async function startGateway(config: GatewayConfig): Promise<RunningServer> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -45,6 +48,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
             if (value) request.http?.headers.set(header, value);
           }
         },
+        didReceiveResponse({ response, context }) {
+          noteReplay(context, response.http?.headers);
+          return response;
+        },
       }),
   });
   const app = createServiceApp({
@@ -66,6 +73,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
     gateway,
     introspection: config.GATEWAY_INTROSPECTION,
     limits: graphqlLimits('GATEWAY', config),
+    plugins: [apolloIdempotencyPlugin<GatewayContext>()],
     context: async (request) => ({
       headers: {
         authorization: request.headers.authorization,
@@ -74,6 +82,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
         'x-forwarded-for': forwardedClientAddress(request.headers, request.ip, config.PROXY_SECRET),
         // Only the REST adapter's MCP front may say a call came over the tool protocol.
         [LENS_INTERFACE_HEADER]: vouchedLensInterface(request.headers, config.PROXY_SECRET),
+        [IDEMPOTENCY_KEY_HEADER]: firstValue(request.headers[IDEMPOTENCY_KEY_HEADER]),
       },
     }),
   });

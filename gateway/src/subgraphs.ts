@@ -1,15 +1,21 @@
-import { LENS_INTERFACE_HEADER, REQUEST_ID_HEADER } from '@campaign/platform';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  LENS_INTERFACE_HEADER,
+  REQUEST_ID_HEADER,
+} from '@campaign/platform';
 import type { GatewayConfig } from './config.js';
 
 /**
  * Headers a subgraph needs from the client request, on either engine: the credential, the
- * request id, the client address and the lens interface (which credential kind lens accepts).
+ * request id, the client address, the lens interface (which credential kind lens accepts) and
+ * the Idempotency-Key (the settlement subgraph keeps the keys; lens takes its own as an argument).
  */
 export const FORWARDED_HEADERS = [
   'authorization',
   REQUEST_ID_HEADER,
   'x-forwarded-for',
   LENS_INTERFACE_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
 ] as const;
 
 /** Each subgraph of the supergraph by name, at the URL the configuration gives it. */

@@ -1,5 +1,7 @@
 import { Pool } from 'undici';
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
   LENS_INTERFACE_HEADER,
   PROXY_SECRET_HEADER,
   REQUEST_ID_HEADER,
@@ -14,6 +16,8 @@ export interface GraphQLErrorShape {
 export interface GraphQLResponse<T> {
   data?: T | null;
   errors?: GraphQLErrorShape[];
+  /** Not part of the body: the gateway said the answer is a stored one (Idempotent-Replayed). */
+  replayed?: boolean;
 }
 
 export class GatewayUnreachableError extends Error {}
@@ -59,9 +63,12 @@ export class GatewayClient {
        * here, never copied from the client, so no REST caller can send its own.
        */
       lensInterface?: LensInterface;
+      /** The caller's Idempotency-Key, kept by the settlement subgraph (issue 23 item 5). */
+      idempotencyKey?: string;
     },
   ): Promise<GraphQLResponse<T>> {
     let body: string;
+    let replayed = false;
     try {
       const response = await this.pool.request({
         path: this.path,
@@ -74,13 +81,18 @@ export class GatewayClient {
           [PROXY_SECRET_HEADER]: this.proxySecret,
           ...(headers.authorization ? { authorization: headers.authorization } : {}),
           ...(headers.lensInterface ? { [LENS_INTERFACE_HEADER]: headers.lensInterface } : {}),
+          ...(headers.idempotencyKey !== undefined
+            ? { [IDEMPOTENCY_KEY_HEADER]: headers.idempotencyKey }
+            : {}),
         },
         body: JSON.stringify({ query, variables }),
       });
       body = await response.body.text();
+      replayed = response.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true';
     } catch (error) {
       throw new GatewayUnreachableError(error instanceof Error ? error.message : String(error));
     }
-    return JSON.parse(body) as GraphQLResponse<T>;
+    const parsed = JSON.parse(body) as GraphQLResponse<T>;
+    return replayed ? { ...parsed, replayed } : parsed;
   }
 }

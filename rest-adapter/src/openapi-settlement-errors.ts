@@ -20,9 +20,9 @@ const WORDS: Record<number, string> = {
   503: 'ServiceUnavailable',
 };
 
-/** The settlement rules' conflicts: every 409 of the catalogue but the lens Idempotency-Key one. */
+/** The settlement rules' conflicts and the Idempotency-Key ones (issue 23): every 409 of the catalogue. */
 const CONFLICTS: ErrorCode[] = (Object.keys(errorCatalogue) as ErrorCode[]).filter(
-  (code) => errorCatalogue[code].httpStatus === 409 && code !== 'IDEMPOTENCY_KEY_REUSED',
+  (code) => errorCatalogue[code].httpStatus === 409,
 );
 
 export type Audience = 'admin' | 'partner' | 'public' | 'webhook';

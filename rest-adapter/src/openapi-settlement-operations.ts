@@ -15,6 +15,23 @@ import {
   type Audience,
 } from './openapi-settlement-errors.js';
 
+/** Every mutating admin and partner path takes an optional Idempotency-Key (issue 23 item 5). */
+const keyed = (route: Route<never>, audience: string) =>
+  (audience === 'admin' || audience === 'partner') &&
+  route.document.trimStart().startsWith('mutation');
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key with the same request answers the stored status and body ' +
+    'with `Idempotent-Replayed: true` and changes nothing more; with another request, 409 ' +
+    'IDEMPOTENCY_KEY_REUSED; while the first runs, 409 IDEMPOTENCY_KEY_IN_PROGRESS. Keys are ' +
+    "the caller's own (role and subject) and kept at least 24 hours.",
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 /**
  * One operation of the settlement OpenAPI document from one route: its parameters, body,
  * success answer and error answers (openapi-settlement.ts assembles the document).
@@ -88,6 +105,7 @@ export class OperationBuilder {
           schema: { type: 'string', minLength: 1 },
         })),
         ...this.queryParameters(shape),
+        ...(keyed(route, audience) ? [IDEMPOTENCY_KEY_PARAMETER] : []),
       ],
       ...(body ? { requestBody: body } : {}),
       responses: {

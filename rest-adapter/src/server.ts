@@ -1,5 +1,7 @@
 import {
   createLogger,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
   createServiceApp,
   listen,
   RouteMethods,
@@ -25,6 +27,18 @@ import { respondTo, type Route } from './route.js';
 import { lensRoutes } from './routes/lens.routes.js';
 import { servedDocument } from './served-servers.js';
 
+const KEYED_PATHS = /^\/api\/(admin|partner)\//;
+
+/**
+ * The Idempotency-Key of an admin or partner path, forwarded as it came: the settlement subgraph
+ * keeps the keys and checks them, for REST and GraphQL alike (issue 23 item 5). Lens paths take
+ * their own required key as an argument of the operation (lens.routes.ts).
+ */
+function keyOf(route: Route<never>, request: FastifyRequest): { idempotencyKey?: string } {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (typeof key !== 'string') return {};
+  return KEYED_PATHS.test(route.path) ? { idempotencyKey: key } : {};
+}
 /** Lens first, then every documented route in the order the settlement document lists them. */
 export const routes: Route<never>[] = withDocumentedBodies([...lensRoutes, ...documentedRoutes]);
 
@@ -123,6 +137,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
             authorization: request.headers.authorization,
             requestId: request.id,
             clientIp: request.ip,
+            ...keyOf(route, request),
           });
         } catch (error) {
           if (!(error instanceof GatewayUnreachableError)) throw error;
@@ -132,6 +147,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
             httpError('SERVICE_UNAVAILABLE', 'The API is temporarily unavailable; retry shortly.'),
           );
         }
+        if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         if (result.errors?.length) {
           const mapped = httpErrorOf(result.errors[0]!);
           if (mapped.status >= 500)

@@ -114,6 +114,12 @@ export const errorCatalogue = {
     retryable: false,
     description: 'The Idempotency-Key was already used with a different operation or input.',
   },
+  IDEMPOTENCY_KEY_IN_PROGRESS: {
+    httpStatus: 409,
+    retryable: true,
+    description:
+      'A request with this Idempotency-Key is still running; retry shortly for its stored answer.',
+  },
   INVALID_STATUS_TRANSITION: {
     httpStatus: 409,
     retryable: false,
@@ -135,6 +141,18 @@ export const errorCatalogue = {
     description:
       'The settlement type can change only in SETTLEMENT_PENDING or AWAITING_ADVERTISER_PAYMENT ' +
       'with no issued advertiser invoice.',
+  },
+  PARTNER_BUSINESS_NUMBER_MISSING: {
+    httpStatus: 409,
+    retryable: false,
+    description:
+      "A business partner's settlement needs its business registration number; an admin records " +
+      'it with updatePartner first.',
+  },
+  QUOTATION_EXPIRED: {
+    httpStatus: 409,
+    retryable: false,
+    description: "The quotation's validUntil has passed; it can no longer be executed.",
   },
   CONFLICT: {
     httpStatus: 409,

@@ -32,6 +32,32 @@ export async function ensureDatabase(url: string): Promise<boolean> {
   });
 }
 
+/** A session of another process on a database: who is using it. */
+export interface DatabaseSession {
+  database: string;
+  pid: number;
+  application: string;
+  client: string | null;
+}
+
+/**
+ * The sessions other processes hold on the database of `url` (issue 23 item 7): `db:reset` drops
+ * it only when nobody is using it, since a running stack would see its data vanish mid-request.
+ */
+export async function sessionsOn(url: string): Promise<DatabaseSession[]> {
+  return withServer(url, async (client, database) => {
+    const found = await client.query<DatabaseSession>(
+      `select datname as database, pid, coalesce(nullif(application_name, ''), 'unnamed') as application,
+              client_addr::text as client
+       from pg_stat_activity
+       where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'
+       order by pid`,
+      [database],
+    );
+    return found.rows;
+  });
+}
+
 export async function dropDatabase(url: string): Promise<void> {
   await withServer(url, async (client, database) => {
     await client.query(`drop database if exists ${client.escapeIdentifier(database)} with (force)`);

@@ -11,7 +11,7 @@ export const LOCK_FILE = 'stack.lock';
 
 export class StackLockedError extends Error {}
 
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   command: string;
   since: string;
@@ -37,6 +37,12 @@ function readOwner(path: string): LockOwner | null {
   } catch {
     return null;
   }
+}
+
+/** The live holder of the data folder's lock (a running `npm start`), or null. */
+export function stackLockHolder(dataDir: string): LockOwner | null {
+  const owner = readOwner(join(dataDir, LOCK_FILE));
+  return owner && owner.pid !== process.pid && isNodeProcess(owner.pid) ? owner : null;
 }
 
 export interface StackLock {

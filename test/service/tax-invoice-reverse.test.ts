@@ -216,15 +216,14 @@ describe('reverse issuance (service tier)', () => {
     ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
-  it('a partner without a business number: the attempt fails without asking the provider', async () => {
+  it('a partner without a business number cannot request (issue 23): 409, nothing asked', async () => {
     const sent = provider.calls.length;
-    const id = await requested(parties.unnumbered);
-    await deliver(id);
+    const id = await t.newSettlement(services, em, parties, parties.unnumbered);
+    await expect(
+      partnerRequest.request(em(), t.partnerActor(parties.unnumbered), id),
+    ).rejects.toMatchObject({ code: 'PARTNER_BUSINESS_NUMBER_MISSING' });
     expect(provider.calls.length).toBe(sent);
-    expect(await record(id)).toMatchObject({
-      status: 'FAILURE',
-      failureCode: 'PARTNER_BUSINESS_NUMBER_MISSING',
-    });
+    expect(await em().findOne(ReverseIssuance, { settlementId: id })).toBeNull();
   });
 
   it('cancel withdraws it at the provider; nothing there to withdraw is fine too', async () => {

@@ -104,11 +104,14 @@ describe('reverse issuance, open', () => {
     const alerts = (await f.outboxOf(ctx.db, id)).filter((r) => r.event === 'TAX_INVOICE_FAILED');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.payload).toMatchObject({ kind: 'REVERSE', providerStatus: 'CANCELLED' });
-    await f.expectError(
+    // The partner's link starts it again with the next key (issue 23 item 3).
+    await f.expectOk(
       f.call('GET', f.partnerPath(id, '/reverse-issuance-grant-url'), partner.token),
-      409,
-      'CONFLICT',
     );
+    expect(t.reverseOf(await t.detail(ctx.admin, id))).toMatchObject({
+      status: 'PENDING',
+      issuanceKey: `${id}-R2`,
+    });
   });
 
   it('cancelling the settlement withdraws the reverse issuance at the provider', async () => {

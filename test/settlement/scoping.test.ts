@@ -151,7 +151,8 @@ describe('access and scope', () => {
       { input: { partnerId: partnerB.id, advertiserId, agencyId: 1, title: 'x', price: '100.00' } },
       agency2Admin,
     );
-    expect(other.errors?.[0]?.extensions?.['code']).toBe('INVALID_REQUEST');
+    // Another agency is out of scope: 404 like every scoped read (issue 23), not a 400.
+    expect(other.errors?.[0]?.extensions?.['code']).toBe('NOT_FOUND');
   });
 
   it('a PARTNER sees its own settlements only', async () => {

@@ -172,11 +172,12 @@ describe('tax-invoice provider', () => {
     const failed = t.reverseOf(await t.untilReverse(ctx.admin, id, 'FAILURE'));
     expect(failed).toMatchObject({ failureCode: 'NTS_REJECTED', grantUrl: null });
     expect(t.count(await t.eventsOf(ctx.db, id), 'TAX_INVOICE_FAILED')).toBe(1);
-    await f.expectError(
-      f.call('GET', f.partnerPath(id, '/reverse-issuance-grant-url'), partner.token),
-      409,
-      'CONFLICT',
+    // Not a dead end (issue 23): the link starts a new reverse issuance, the provider decides again.
+    const grant = await f.expectOk<{ grantUrl: string }>(
+      f.call('GET', f.partnerPath(id, '/reverse-issuance-grant-url'), partner.token) as never,
     );
+    expect(grant.grantUrl).toEqual(expect.any(String));
+    expect(String(t.reverseOf(await t.detail(ctx.admin, id))['issuanceKey'])).toMatch(/-R2$/);
   });
 
   it('down_: the request and retry-issuance still succeed; no URL (503), the outbox keeps trying', async () => {

@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
       ...TEST_OUTBOX_ENV,
       TAX_INVOICE_INLINE_WAIT_MS: String(TEST_TAX_INVOICE_INLINE_WAIT_MS),
+      // Overdue invoices are found within a second (issue 23): tests wait for facts, not hours.
+      INVOICE_OVERDUE_SWEEP_SECONDS: '1',
     },
     upstreamSlowDelayMs: TEST_SLOW_DELAY_MS,
     taxInvoiceDelayMs: TEST_TAX_INVOICE_DELAY_MS,

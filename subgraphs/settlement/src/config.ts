@@ -27,6 +27,10 @@ const schema = z.object({
   ...outsideSystemsEnv.shape,
   // How long the partner's request waits for the provider's approval URL (issue 11, S11).
   TAX_INVOICE_INLINE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  // Issue 23 item 4: an issued invoice is due this many days later (fractions allowed), and a
+  // sweep moves the ones past due to OVERDUE this often.
+  INVOICE_DUE_DAYS: z.coerce.number().positive().max(3650).default(14),
+  INVOICE_OVERDUE_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
   // Outbox delivery (issue 11): attempts, back-off, concurrency, the lost-job sweep.
   ...outboxEnv.shape,
   LOG_LEVEL: logLevelVar,

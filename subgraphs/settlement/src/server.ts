@@ -14,6 +14,7 @@ import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
 import { createLoaders } from './api/loaders.js';
+import { idempotencyPlugin } from './api/idempotency/idempotency.plugin.js';
 import { createChannelHandlers } from './journal/outbox/handlers.js';
 import { observeSettlementDomain } from './journal/outbox/outbox-metrics.js';
 import { DELIVER_OUTBOX_TASK } from './journal/outbox/outbox.js';
@@ -22,6 +23,7 @@ import { createOutsideSystems } from './outside/systems.js';
 import { initSettlementOrm } from './orm.js';
 import { buildSettlementSchema } from './schema.js';
 import { createSettlementServices } from './services.js';
+import { InvoiceOverdueSweep } from './flows/invoice/invoice-overdue.js';
 import { createProviderRequestHandler } from './flows/tax-invoice/provider-requests.js';
 
 /** How long a stop waits for messages being sent; the rest are sent again by another process. */
@@ -47,7 +49,10 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     outside,
     logger,
     taxInvoiceInlineWaitMs: config.TAX_INVOICE_INLINE_WAIT_MS,
+    invoiceDueDays: config.INVOICE_DUE_DAYS,
   });
+  const overdue = new InvoiceOverdueSweep(() => orm.em.fork(), logger);
+  overdue.start(config.INVOICE_OVERDUE_SWEEP_SECONDS * 1000);
   const outbox = await startSettlementOutbox({
     connectionString: config.SETTLEMENT_DATABASE_URL,
     config,
@@ -89,6 +94,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     introspection: config.SETTLEMENT_INTROSPECTION,
     limits: graphqlLimits('SETTLEMENT', config),
     subgraphSecret: config.SUBGRAPH_SECRET,
+    plugins: [idempotencyPlugin()],
     context: async (request) => {
       const em = orm.em.fork();
       let principal: Promise<Principal> | undefined;
@@ -108,6 +114,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     ...running,
     close: async () => {
       await running.close();
+      await overdue.stop();
       await Promise.race([
         outbox.stop(),
         new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),

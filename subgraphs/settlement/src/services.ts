@@ -35,6 +35,8 @@ export interface SettlementServiceParts {
   >;
   /** How long the partner's request waits for its approval URL (TAX_INVOICE_INLINE_WAIT_MS). */
   taxInvoiceInlineWaitMs?: number;
+  /** INVOICE_DUE_DAYS (issue 23). */
+  invoiceDueDays?: number;
   logger?: Logger;
 }
 
@@ -51,7 +53,7 @@ export function createSettlementServices(parts: SettlementServiceParts = {}): Se
   const owners: WorkflowServices = {
     settlements,
     campaigns: new CampaignService(agencies),
-    invoices: new InvoiceService(),
+    invoices: new InvoiceService(parts.invoiceDueDays),
     payouts: new PayoutService(),
     reverseIssuances: new ReverseIssuanceService(),
   };

@@ -64,4 +64,14 @@ export class AgencyResolver extends ReadResolver(Agency, AgencyPage, AgencyFilte
   async deactivateAgency(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.agencyChanges.deactivate(ctx.em, await ctx.principal(), id);
   }
+
+  @Authorized('SUPER_ADMIN')
+  @Mutation(() => Agency, {
+    description:
+      'GraphQL only (SUPER_ADMIN): a deactivated agency active again; new campaigns and ' +
+      'quotations for it are allowed again',
+  })
+  async reactivateAgency(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+    return ctx.services.agencyChanges.reactivate(ctx.em, await ctx.principal(), id);
+  }
 }

@@ -46,12 +46,19 @@ export class PartnerSettlementResolver extends ReadResolver(
 
   @Authorized('PARTNER')
   @Query(() => ReverseIssuanceGrant, {
-    description: 'GET /api/partner/settlements/:id/reverse-issuance-grant-url',
+    description:
+      'GET /api/partner/settlements/:id/reverse-issuance-grant-url: the approval URL of the ' +
+      'pending reverse issuance; after a FAILURE or a cancellation it starts a new one first',
   })
   async reverseIssuanceGrantUrl(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
     const principal = await ctx.principal();
     await ctx.services.settlements.get(ctx.em, principal, id);
-    return ctx.services.taxInvoices.grantUrl(ctx.em, id, principal);
+    // After a FAILURE or a cancellation the link starts a new reverse issuance (issue 23 item 3).
+    const { reverseRetry } = ctx.services.workflow;
+    if (await reverseRetry.needsRetry(ctx.em, id)) {
+      await withInlineReverseIssuance(ctx, await reverseRetry.retry(ctx.em, principal, id));
+    }
+    return ctx.services.taxInvoices.grantUrl(ctx.em.fork(), id, principal);
   }
 
   @Authorized('PARTNER')

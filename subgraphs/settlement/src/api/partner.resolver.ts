@@ -1,9 +1,13 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import { AccountReference } from '../domain/partner/account.stub.js';
 import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
 import type { SettlementContext } from './context.js';
-import { CreateAdvertiserInput, CreatePartnerInput } from '../domain/partner/partner.inputs.js';
+import {
+  CreateAdvertiserInput,
+  CreatePartnerInput,
+  UpdatePartnerInput,
+} from '../domain/partner/partner.inputs.js';
 import { Partner } from '../domain/partner/partner.entity.js';
 
 @Resolver(() => Partner)
@@ -15,6 +19,18 @@ export class PartnerResolver {
     @Ctx() ctx: SettlementContext,
   ) {
     return ctx.services.partners.createPartner(ctx.em, input);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Partner, {
+    description: "Changes a partner's fields (a missing business number recorded, issue 23)",
+  })
+  async updatePartner(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdatePartnerInput) input: UpdatePartnerInput,
+    @Ctx() ctx: SettlementContext,
+  ) {
+    return ctx.services.partners.updatePartner(ctx.em, id, input);
   }
 
   @Authorized(ADMIN_ROLES)

@@ -23,6 +23,7 @@ import {
   ChangeSettlementTypeInput,
   CompleteSettlementInput,
   ConfirmPartnerInvoiceInput,
+  SettlementActionInput,
   SettlementFilter,
 } from '../domain/settlement/settlement.inputs.js';
 import { settlementActions, withInlineReverseIssuance } from './settlement-actions.js';
@@ -78,6 +79,22 @@ export class SettlementResolver extends ReadResolver(Settlement, SettlementPage,
     );
     // As the partner's request: the approval URL in the answer when the provider is quick.
     if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
+    return withInlineReverseIssuance(ctx, settlement);
+  }
+
+  @Authorized(ADMIN_ROLES)
+  @Mutation(() => Settlement, {
+    description:
+      'GraphQL only: starts a FAILURE or CANCELLED reverse issuance again (the next issuance ' +
+      'key, a new approval URL and e-mail; the provider decides again)',
+  })
+  async retryReverseIssuance(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: SettlementContext,
+    @Arg('input', () => SettlementActionInput, { nullable: true }) input?: SettlementActionInput,
+  ) {
+    const principal = await ctx.principal();
+    const settlement = await ctx.services.workflow.reverseRetry.retry(ctx.em, principal, id, input);
     return withInlineReverseIssuance(ctx, settlement);
   }
 

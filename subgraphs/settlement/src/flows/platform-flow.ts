@@ -1,7 +1,9 @@
 import { PlatformError } from '@campaign/schema';
 import { bankAccountOf } from '../kernel/money/bank-account.js';
 import type { MoveTrigger } from '../domain/settlement/settlement-moves.js';
+import type { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.js';
 import * as notices from './settlement-notices.js';
+import type { SettlementStep } from './settlement-step.js';
 import { TriggerFamily } from './trigger.js';
 import { readAction, readComplete, readPartnerInvoice } from './trigger-inputs.js';
 
@@ -35,17 +37,7 @@ export class PlatformSettlementFlow extends TriggerFamily {
       );
     }
     await step.claim();
-    const invoice =
-      existing ??
-      (await invoices.createPerCampaign(step.tx, {
-        advertiserId: step.advertiser.id,
-        advertiserName: step.advertiser.name,
-        agencyId: step.settlement.agencyId,
-        supplyAmount: step.settlement.campaignPrice,
-        depositAccount: await step.agency(),
-        at: step.now,
-      }));
-    if (!existing) await step.update({ advertiserInvoiceId: String(invoice.id) });
+    const invoice = existing ?? (await this.newInvoice(step));
     const issuanceKey = await invoices.startTaxInvoice(step.tx, invoice);
     await step.audit({
       action: 'ISSUANCE_REQUESTED',
@@ -64,18 +56,53 @@ export class PlatformSettlementFlow extends TriggerFamily {
     await step.notify(out);
   });
 
-  /** PATCH status → ADVERTISER_PAID (S3): the deposit is confirmed; advertiser and partner mails. */
+  /**
+   * The settlement's advertiser invoice, made now and linked to it (spec 4.3: the next INV number,
+   * VAT 10 %, the agency's deposit account as it is today). The caller has claimed the row.
+   */
+  private async newInvoice(step: SettlementStep): Promise<AdvertiserInvoice> {
+    const invoice = await this.services.invoices.createPerCampaign(step.tx, {
+      advertiserId: step.advertiser.id,
+      advertiserName: step.advertiser.name,
+      agencyId: step.settlement.agencyId,
+      supplyAmount: step.settlement.campaignPrice,
+      depositAccount: await step.agency(),
+      at: step.now,
+    });
+    await step.update({ advertiserInvoiceId: String(invoice.id) });
+    return invoice;
+  }
+
+  /**
+   * PATCH status → ADVERTISER_PAID (S3): the deposit is confirmed; advertiser and partner mails.
+   * The deposit is booked against the settlement's invoice (issue 23 item 2): one without an
+   * invoice gets it now, by the rules of retry-issuance, and its tax invoice is requested. The
+   * invoice becomes PAID (from ISSUED or OVERDUE); the advertiser's mail names it and its total.
+   */
   readonly confirmAdvertiserPayment = this.trigger(readAction, async (step, { reason }) => {
     const { invoices } = this.services;
     step.requireType('PLATFORM_SETTLEMENT', 'Confirming the deposit (ADVERTISER_PAID)');
-    const moved = await step.move('ADVERTISER_PAID', 'status', reason);
-    const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
+    step.assertMove('ADVERTISER_PAID', 'status');
+    await step.claim();
+    const existing = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
+    const invoice = existing ?? (await this.newInvoice(step));
+    const issuanceKey = existing ? null : await invoices.startTaxInvoice(step.tx, invoice);
+    const moved = await step.move('ADVERTISER_PAID', 'status', reason, {
+      details: {
+        invoiceNumber: invoice.invoiceNumber,
+        invoiceCreated: !existing,
+        ...(issuanceKey ? { issuanceKey } : {}),
+        ...notices.documentAmounts(invoice),
+      },
+    });
     await invoices.markPaid(step.tx, invoice, step.now);
-    await step.notify([
+    const out = [
       notices.paymentConfirmedAdvertiser(step, invoice),
       notices.advertiserPaidPartner(step),
       moved.notice,
-    ]);
+    ];
+    if (issuanceKey) out.push(await notices.taxInvoiceIssueRequest(step, invoice, issuanceKey));
+    await step.notify(out);
   });
 
   /** start-payout: ADVERTISER_PAID → PARTNER_PAYOUT_PROCESSING, with the partner's payout. */

@@ -89,6 +89,11 @@ export class SettlementStep {
   /** The settlement's version after {@link claim}; part of every dedupe key. */
   private claimedVersion: number | null = null;
   private agencyRow: Agency | null = null;
+  /**
+   * The admin's notes sent with this action (undefined: none sent): stored on the settlement once
+   * it is claimed and named in the action's audit entries (issue 23 item 6).
+   */
+  private notes: string | null | undefined = undefined;
 
   constructor(
     readonly tx: EntityManager,
@@ -238,7 +243,31 @@ export class SettlementStep {
 
   async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {
     this.claimed();
-    await appendAudit(this.tx, { ...record, settlementId: this.id, actor: this.actor });
+    const details =
+      this.notes === undefined ? record.details : { ...record.details, adminNotes: this.notes };
+    await appendAudit(this.tx, {
+      ...record,
+      ...(details ? { details } : {}),
+      settlementId: this.id,
+      actor: this.actor,
+    });
+  }
+
+  /** Notes an admin sent with the action: admins only (a partner's are a 400). */
+  withAdminNotes(notes: string | null | undefined): void {
+    if (notes === undefined) return;
+    if (this.actor.role === 'PARTNER') {
+      throw new PlatformError('INVALID_REQUEST', 'adminNotes is written by admins only.', {
+        field: 'adminNotes',
+      });
+    }
+    this.notes = notes;
+  }
+
+  /** Stores the notes sent with the action on the settlement, once the action claimed it. */
+  async storeAdminNotes(): Promise<void> {
+    if (this.notes === undefined || this.claimedVersion === null) return;
+    await this.update({ adminNotes: this.notes });
   }
 
   async notify(notices: readonly Notice[]): Promise<void> {

@@ -3,6 +3,7 @@ import { SettlementCancellation } from './cancel.js';
 import { DirectInvoiceFlow } from './direct-flow.js';
 import { PlatformSettlementFlow } from './platform-flow.js';
 import { PartnerRequest } from './request.js';
+import { ReverseIssuanceRetry } from './reverse-retry.js';
 import { StatusChange } from './status-change.js';
 import { SettlementTypeChange } from './type-change.js';
 
@@ -16,6 +17,8 @@ export interface SettlementWorkflow {
   directFlow: DirectInvoiceFlow;
   typeChange: SettlementTypeChange;
   cancellation: SettlementCancellation;
+  /** A failed or cancelled reverse issuance started again (issue 23). */
+  reverseRetry: ReverseIssuanceRetry;
   /** PATCH status: dispatches to the trigger of the target status. */
   statusChange: StatusChange;
 }
@@ -32,6 +35,7 @@ export function createSettlementWorkflow(services: WorkflowServices): Settlement
     directFlow: new DirectInvoiceFlow(services),
     typeChange: new SettlementTypeChange(services),
     cancellation,
+    reverseRetry: new ReverseIssuanceRetry(services),
     statusChange: new StatusChange(services, { partnerRequest, platformFlow, cancellation }),
   };
 }

@@ -26,7 +26,7 @@ export class StatusChange {
     em: EntityManager,
     actor: Principal,
     id: string,
-    input: { status: SettlementStatus; reason?: string | null },
+    input: { status: SettlementStatus; reason?: string | null; adminNotes?: string | null },
   ): Promise<Settlement> {
     const { partnerRequest, platformFlow, cancellation } = this.triggers;
     switch (input.status) {

@@ -26,15 +26,17 @@ export abstract class TriggerFamily {
    * in one settlement step: one transaction, the settlement read in the actor's scope (404), the
    * trigger's checks, the claim and the writes, each by its table's service.
    */
-  protected trigger<I, B>(
+  protected trigger<I, B extends { adminNotes?: string | null }>(
     read: (input?: I | null) => B,
     run: (step: SettlementStep, body: B, via?: MoveTrigger) => Promise<void>,
   ): Trigger<I> {
     return (em, actor, id, input, via) => {
       const body = read(input);
-      return withSettlement(em, this.services.settlements, actor, id, (step) =>
-        run(step, body, via),
-      );
+      return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+        step.withAdminNotes(body.adminNotes);
+        await run(step, body, via);
+        await step.storeAdminNotes();
+      });
     };
   }
 }

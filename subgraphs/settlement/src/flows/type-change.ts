@@ -24,12 +24,13 @@ export class SettlementTypeChange {
     em: EntityManager,
     actor: Principal,
     id: string,
-    input: { settlementType: SettlementType; reason?: string | null },
+    input: { settlementType: SettlementType; reason?: string | null; adminNotes?: string | null },
   ): Promise<Settlement> {
-    const { reason } = readAction(input);
+    const { reason, adminNotes } = readAction(input);
     const to = input.settlementType;
     const { invoices, campaigns } = this.services;
     return withSettlement(em, this.services.settlements, actor, id, async (step) => {
+      step.withAdminNotes(adminNotes);
       const s = step.settlement;
       if (s.settlementType === to) {
         throw new PlatformError('CONFLICT', `Settlement ${step.id} is already ${to}.`);
@@ -65,6 +66,7 @@ export class SettlementTypeChange {
           details: { before: settlementMoney(s), after: settlementMoney(amounts) },
         },
       });
+      await step.storeAdminNotes();
     });
   }
 }

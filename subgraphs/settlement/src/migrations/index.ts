@@ -8,6 +8,7 @@ import { Migration20261224000000_tax_invoice_provider } from './Migration2026122
 import { Migration20261226000000_outbox_delivery } from './Migration20261226000000_outbox_delivery.js';
 import { Migration20261228000000_outbox_trace_context } from './Migration20261228000000_outbox_trace_context.js';
 import { Migration20261230000000_outbox_lease } from './Migration20261230000000_outbox_lease.js';
+import { Migration20261231000000_idempotency_key } from './Migration20261231000000_idempotency_key.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const settlementMigrations: MigrationObject[] = [
@@ -41,4 +42,8 @@ export const settlementMigrations: MigrationObject[] = [
     class: Migration20261228000000_outbox_trace_context,
   },
   { name: 'Migration20261230000000_outbox_lease', class: Migration20261230000000_outbox_lease },
+  {
+    name: 'Migration20261231000000_idempotency_key',
+    class: Migration20261231000000_idempotency_key,
+  },
 ];

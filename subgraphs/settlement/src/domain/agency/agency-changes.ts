@@ -100,24 +100,41 @@ export class AgencyChanges {
    * quotations for it are refused (409). The default agency holds the rows whose agencyId is
    * null, so it cannot be deactivated (409). Deactivating an inactive agency changes nothing.
    */
-  async deactivate(em: EntityManager, actor: Principal, id: string): Promise<Agency> {
+  deactivate(em: EntityManager, actor: Principal, id: string): Promise<Agency> {
+    return this.setActive(em, actor, id, false);
+  }
+
+  /**
+   * The way back (issue 23 item 6): an inactive agency active again, audited REACTIVATED; new
+   * campaigns and quotations for it are allowed again. An active agency changes nothing.
+   */
+  reactivate(em: EntityManager, actor: Principal, id: string): Promise<Agency> {
+    return this.setActive(em, actor, id, true);
+  }
+
+  private async setActive(
+    em: EntityManager,
+    actor: Principal,
+    id: string,
+    active: boolean,
+  ): Promise<Agency> {
     await this.agencies.get(em, actor, id);
     await em.fork({ clear: true }).transactional(async (tx) => {
       const agency = await tx.getRepository(Agency).lock(id, 'update');
       if (!agency) throw new PlatformError('NOT_FOUND', `Agency ${id} was not found.`);
-      if (agency.isDefault) {
+      if (!active && agency.isDefault) {
         throw new PlatformError(
           'CONFLICT',
           `Agency ${id} is the default agency (settlements without an agency belong to it); it ` +
             'cannot be deactivated.',
         );
       }
-      if (!agency.isActive) return;
-      agency.isActive = false;
+      if (agency.isActive === active) return;
+      agency.isActive = active;
       await tx.flush();
-      await appendAgencyChange(tx, id, 'DEACTIVATED', actor, {
-        before: { isActive: true },
-        after: { isActive: false },
+      await appendAgencyChange(tx, id, active ? 'REACTIVATED' : 'DEACTIVATED', actor, {
+        before: { isActive: !active },
+        after: { isActive: active },
       });
     });
     return em.findOneOrFail(Agency, { id }, { refresh: true });

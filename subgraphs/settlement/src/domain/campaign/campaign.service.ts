@@ -68,12 +68,12 @@ export class CampaignService {
         input.agencyId === null || input.agencyId === undefined
           ? principal.agencyId
           : String(input.agencyId);
+      // Another agency is outside the caller's scope: not found, as every scoped read answers
+      // (docs/settlement.md, Errors; issue 23 item 6), not a 400 that would confirm it exists.
       if (requested !== principal.agencyId) {
-        throw new PlatformError(
-          'INVALID_REQUEST',
-          `An admin of agency ${principal.agencyId} creates campaigns of that agency only.`,
-          { field: 'agencyId' },
-        );
+        throw new PlatformError('NOT_FOUND', `Agency ${requested} was not found.`, {
+          field: 'agencyId',
+        });
       }
       input = { ...input, agencyId: requested === defaultAgencyId ? null : Number(requested) };
     }

@@ -5,6 +5,10 @@ import { nextDocumentNumber } from '../../kernel/numbering/document-counter.repo
 import { AdvertiserInvoice, type TaxInvoiceStatus } from './advertiser-invoice.entity.js';
 import { calculateInvoiceAmounts } from './invoice-amounts.js';
 
+/** INVOICE_DUE_DAYS by default (issue 23 item 4). */
+export const DEFAULT_DUE_DAYS = 14;
+const DAY_MS = 86_400_000;
+
 /** What a per-campaign invoice is made of. */
 export interface PerCampaignInvoice {
   advertiserId: string;
@@ -23,6 +27,9 @@ export interface PerCampaignInvoice {
  * route. The only writer of `advertiser_invoice`.
  */
 export class InvoiceService {
+  /** @param dueDays INVOICE_DUE_DAYS: an issued invoice is due this long after its issue. */
+  constructor(private readonly dueDays = DEFAULT_DUE_DAYS) {}
+
   /** A DRAFT invoice with the next INV number of the Seoul month and VAT 10% (S1, S7). */
   async createPerCampaign(
     tx: EntityManager,
@@ -119,7 +126,13 @@ export class InvoiceService {
         taxInvoiceIssuedAt: issued.issuedAt,
         taxInvoiceFailureCode: null,
         taxInvoiceFailureMessage: null,
-        ...(invoice.status === 'DRAFT' ? { status: 'ISSUED' as const } : {}),
+        // Issued now: due INVOICE_DUE_DAYS after the issue (a sweep marks it OVERDUE after).
+        ...(invoice.status === 'DRAFT'
+          ? {
+              status: 'ISSUED' as const,
+              dueDate: new Date(issued.issuedAt.getTime() + this.dueDays * DAY_MS),
+            }
+          : {}),
       },
     );
   }
@@ -145,7 +158,7 @@ export class InvoiceService {
     );
   }
 
-  /** The deposit arrived: PAID at `at`. A cancelled invoice stays cancelled. */
+  /** The deposit arrived: PAID at `at` (from DRAFT, ISSUED or OVERDUE). A cancelled one stays. */
   async markPaid(tx: EntityManager, invoice: AdvertiserInvoice | null, at: Date): Promise<void> {
     if (!invoice || invoice.status === 'CANCELLED') return;
     await tx.nativeUpdate(AdvertiserInvoice, { id: invoice.id }, { status: 'PAID', paidAt: at });

@@ -25,6 +25,29 @@ export class CreatePartnerInput {
   accountId?: string | null;
 }
 
+@InputType({
+  description:
+    'The fields of createPartner, each optional: a field left out is kept, null clears an ' +
+    'optional one; checked by the same rules (issue 23)',
+})
+export class UpdatePartnerInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => PartnerEntityType, { nullable: true }) entityType?: PartnerEntityType | null;
+  @Field(() => String, { nullable: true, description: 'Percent; null means the default 20' })
+  commissionRate?: string | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Business registration number, 1234567890 or 123-45-67890',
+  })
+  businessNumber?: string | null;
+  @Field(() => String, { nullable: true }) bankName?: string | null;
+  @Field(() => String, { nullable: true }) accountNumber?: string | null;
+  @Field(() => String, { nullable: true }) accountHolder?: string | null;
+  @Field(() => String, { nullable: true, description: "The partner's social account id (lens)" })
+  accountId?: string | null;
+}
+
 @InputType()
 export class CreateAdvertiserInput {
   @Field() name!: string;

@@ -1,5 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { z } from 'zod';
+import { seoulDay } from '../../kernel/seoul-day.js';
 import { PlatformError } from '@campaign/schema';
 import { parseInput, text } from '../../kernel/input-rules.js';
 import { InvalidAmountError, InvalidRateError } from '../../kernel/money/money-errors.js';
@@ -98,8 +99,19 @@ export const quotationRules = z.object({
  * `lines.3.price must have at most 2 decimal places`) and computes its amounts with the
  * invoices' VAT rule; a total past numeric(15,2) is a 400 too. Nothing is looked up here.
  */
-export function readQuotation(input: QuotationInputValues): QuotationDraft {
+export function readQuotation(
+  input: QuotationInputValues,
+  today = seoulDay(new Date()),
+): QuotationDraft {
   const body = parseInput(quotationRules, { ...input, lines: [...(input.lines ?? [])] });
+  // A quotation valid until a day already past could only be executed expired (issue 23).
+  if (body.validUntil < today) {
+    throw new PlatformError(
+      'INVALID_REQUEST',
+      `validUntil ${body.validUntil} is in the past (today is ${today} in Asia/Seoul).`,
+      { field: 'validUntil' },
+    );
+  }
   const lines = body.lines.map((line) => ({
     partnerId: String(line.partnerId),
     deliverable: line.deliverable,

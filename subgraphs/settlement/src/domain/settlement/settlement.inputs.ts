@@ -24,6 +24,11 @@ export class ChangeSettlementStatusInput {
   @Field(() => SettlementStatus) status!: SettlementStatus;
   @Field(() => String, { nullable: true, description: 'Kept in the audit trail' })
   reason?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
+  })
+  adminNotes?: string | null;
 }
 
 @InputType({ description: 'Body of PATCH /api/admin/settlements/:id/type' })
@@ -31,12 +36,22 @@ export class ChangeSettlementTypeInput {
   @Field(() => SettlementType) settlementType!: SettlementType;
   @Field(() => String, { nullable: true, description: 'Kept in the audit trail' })
   reason?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
+  })
+  adminNotes?: string | null;
 }
 
 @InputType({ description: 'Optional body of the settlement actions (POST .../cancel and others)' })
 export class SettlementActionInput {
   @Field(() => String, { nullable: true, description: 'Kept in the audit trail' })
   reason?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
+  })
+  adminNotes?: string | null;
 }
 
 @InputType({ description: 'Optional body of POST /api/admin/settlements/:id/complete' })
@@ -44,10 +59,20 @@ export class CompleteSettlementInput {
   @Field(() => String, { nullable: true }) reason?: string | null;
   @Field(() => String, { nullable: true, description: 'Bank transfer id, kept on the payout' })
   transactionId?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
+  })
+  adminNotes?: string | null;
 }
 
 @InputType()
 export class ConfirmPartnerInvoiceInput {
   @Field(() => String, { nullable: true }) partnerInvoiceNumber?: string | null;
   @Field(() => String, { nullable: true }) reason?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
+  })
+  adminNotes?: string | null;
 }

@@ -24,6 +24,7 @@ export type SettlementChanges = Partial<
     | 'withholdingTaxRate'
     | 'withholdingTaxAmount'
     | 'payoutAmount'
+    | 'adminNotes'
   >
 >;
 

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { PlatformError } from '@campaign/schema';
+import { seoulDay } from '../../kernel/seoul-day.js';
 import type { AgencyService } from '../../domain/agency/agency.service.js';
 import { appendChange } from '../../journal/audit/change-audit.js';
 import type { Principal } from '../../kernel/principal.js';
@@ -38,9 +40,18 @@ export class QuotationExecution {
       if (!canMoveQuotation(quotation.status, 'EXECUTED')) {
         throw new InvalidQuotationMoveError(id, quotation.status, 'EXECUTED');
       }
+      const executedAt = new Date();
+      // Accepted while valid, executed after: the offer is over (issue 23 item 6).
+      if (quotation.validUntil < seoulDay(executedAt)) {
+        throw new PlatformError(
+          'QUOTATION_EXPIRED',
+          `Quotation ${id} was valid until ${quotation.validUntil}; it can no longer be executed. ` +
+            'Make a new quotation.',
+          { validUntil: quotation.validUntil },
+        );
+      }
       // A deactivated agency takes no new campaigns (409); its row stays share-locked until commit.
       await this.agencies.forNewBusiness(tx, actor, quotation.agencyId);
-      const executedAt = new Date();
       const claimed = await tx
         .getRepository(Quotation)
         .claim(id, quotation.version, { status: 'EXECUTED', executedAt });

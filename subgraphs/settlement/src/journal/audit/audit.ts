@@ -14,7 +14,9 @@ export type AuditAction =
   /** The provider's answers about a tax invoice (issue 11): issued, refused, URL (re-)issued. */
   | 'TAX_INVOICE_ISSUED'
   | 'TAX_INVOICE_FAILED'
-  | 'REVERSE_ISSUANCE_UPDATED';
+  | 'REVERSE_ISSUANCE_UPDATED'
+  /** A failed or cancelled reverse issuance started again (issue 23 item 3). */
+  | 'REVERSE_ISSUANCE_RETRIED';
 
 export interface AuditRecord {
   settlementId: string;

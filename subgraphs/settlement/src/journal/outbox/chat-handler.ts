@@ -40,6 +40,12 @@ function detail(row: OutboxRow, p: PayloadReader): string {
         (reason ? `; reason: ${reason}` : '')
       );
     }
+    case 'INVOICE_OVERDUE':
+      return (
+        `invoice ${p.text('invoiceNumber')} (${formatAmount(p.text('totalAmount'))}) of ` +
+        `${row.settlementId}, ${campaign}, was due ${p.text('dueDate')}: OVERDUE, advertiser ` +
+        `${p.text('advertiserName')} reminded`
+      );
     default: {
       // Alerts (a tax-invoice failure, ...): whatever of these the payload carries.
       const facts = ['kind', 'issuanceKey', 'invoiceNumber', 'failureCode', 'failureMessage']

@@ -35,6 +35,13 @@ const payloads: Record<EmailEvent, Record<string, unknown>> = {
     accountHolder: 'Park Minseo',
   },
   INVOICE_ISSUED_ADVERTISER: { advertiserName: 'Glow', issuer: 'Minseo', amount: '800000.00' },
+  PAYMENT_OVERDUE_ADVERTISER: {
+    advertiserName: 'Glow',
+    invoiceNumber: 'INV-2026-12-0007',
+    dueDate: '2026-12-21',
+    totalAmount: '1100006.00',
+    ...bank,
+  },
   PAYMENT_CONFIRMED_ADVERTISER: {
     advertiserName: 'Glow',
     invoiceNumber: 'INV-2026-12-0007',

@@ -77,6 +77,24 @@ export const emailTemplates: Record<EmailEvent, Template> = {
     settlementId,
   }),
 
+  PAYMENT_OVERDUE_ADVERTISER: (p, settlementId) => ({
+    subject: `Payment overdue: invoice ${p.text('invoiceNumber')} for campaign ${campaign(p)}`,
+    greeting: advertiser(p),
+    paragraphs: [
+      `Invoice ${p.text('invoiceNumber')} for the campaign ${campaign(p)} was due on ` +
+        `${p.text('dueDate')} and we have not received your payment. Please transfer the total ` +
+        'to the deposit account below, quoting the invoice number.',
+    ],
+    facts: [
+      ['Campaign', campaign(p)],
+      ['Invoice number', p.text('invoiceNumber')],
+      ['Due date', p.text('dueDate')],
+      ['Total due', p.amount('totalAmount')],
+    ],
+    sections: [{ title: 'Deposit account', facts: bankFacts(p) }],
+    settlementId,
+  }),
+
   PAYMENT_CONFIRMED_ADVERTISER: (p, settlementId) => ({
     subject: `Payment received for campaign ${campaign(p)}`,
     greeting: advertiser(p),
