@@ -123,8 +123,8 @@ export async function createTenants(lensUrl: string, count: number): Promise<str
         [tenant, credits],
       );
       await c.query(
-        `insert into api_key (id, tenant_id, kind, key_prefix, key_hash)
-         values ($1, $2, 'rest', $3, $4)`,
+        `insert into api_key (id, tenant_id, kind, name, key_prefix, key_hash)
+         values ($1, $2, 'rest', 'bench key', $3, $4)`,
         [randomUUID(), tenant, key.slice(0, 12), createHash('sha256').update(key).digest('hex')],
       );
       keys.push(key);

@@ -34,3 +34,21 @@ describe('verifyPrincipal with the verified-token cache', () => {
     });
   });
 });
+
+describe('TENANT tokens (a lens account console, issue 24)', () => {
+  const tenantId = '5b0c7a3e-3f1d-4a53-9d0e-8f6a1b2c3d4e';
+
+  it('carry their tenant, and only they do', async () => {
+    const console: Principal = { ...admin, role: 'TENANT', tenantId };
+    const token = await signToken(settings, console);
+    expect(await verifyPrincipal(settings, `Bearer ${token}`)).toEqual(console);
+    const withoutTenant = await signToken(settings, { ...admin, role: 'TENANT' });
+    await expect(verifyPrincipal(settings, `Bearer ${withoutTenant}`)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    const adminWithTenant = await signToken(settings, { ...admin, tenantId });
+    await expect(verifyPrincipal(settings, `Bearer ${adminWithTenant}`)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+});

@@ -8,17 +8,27 @@ import { PlatformError } from '@campaign/schema';
  * consoles, verified the same way by both subgraphs (DESIGN.md S9, L13). API keys and tool tokens
  * are lens's own credentials and are not JWTs.
  */
-export type Role = 'SUPER_ADMIN' | 'ADMIN' | 'PARTNER';
-export const roles: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'PARTNER'];
+export type Role = 'SUPER_ADMIN' | 'ADMIN' | 'PARTNER' | 'TENANT';
+export const roles: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'PARTNER', 'TENANT'];
 export const ADMIN_ROLES: readonly Role[] = ['SUPER_ADMIN', 'ADMIN'];
 
-/** Who is calling: an admin (scoped to an agency, or all when agencyId is null) or a partner. */
+/**
+ * Who is calling: an admin (scoped to an agency, or all when agencyId is null), a partner, or a
+ * lens customer's account console (TENANT, bound to one lens tenant: `tenantId`; it has no role
+ * in settlement, where every operation names the roles it admits).
+ */
 export interface Principal {
   subject: string;
   role: Role;
   agencyId: string | null;
   partnerId: string | null;
+  /** The lens tenant of a TENANT token; absent (null) for every other role. */
+  tenantId?: string | null;
 }
+
+/** Lens tenant ids (the `tenantId` claim of a TENANT token) are UUIDs. */
+export const TENANT_CLAIM_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface JwtSettings {
   secret: string;
@@ -39,6 +49,7 @@ export function signToken(
     role: principal.role,
     agencyId: principal.agencyId,
     partnerId: principal.partnerId,
+    ...(principal.tenantId ? { tenantId: principal.tenantId } : {}),
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(principal.subject)
@@ -116,12 +127,21 @@ async function verifyToken(
     throw new PlatformError('UNAUTHENTICATED', 'The token does not carry a valid role and scope.');
   if (role === 'PARTNER' && partnerId === null)
     throw new PlatformError('UNAUTHENTICATED', 'A PARTNER token must carry a partnerId claim.');
+  const tenantClaim = payload['tenantId'];
+  const tenantId =
+    typeof tenantClaim === 'string' && TENANT_CLAIM_PATTERN.test(tenantClaim) ? tenantClaim : null;
+  if ((role === 'TENANT') !== (tenantId !== null))
+    throw new PlatformError(
+      'UNAUTHENTICATED',
+      'A TENANT token must carry a tenantId claim (a lens tenant id), and only a TENANT token.',
+    );
   // Frozen: the same object answers every request that sends this token.
   const principal = Object.freeze({
     subject: payload.sub ?? 'unknown',
     role: role as Role,
     agencyId,
     partnerId,
+    ...(tenantId !== null ? { tenantId } : {}),
   });
   // A token without `exp` is kept no longer than the cache's own bound.
   const expiresAt = payload.exp === undefined ? Infinity : payload.exp * 1000;

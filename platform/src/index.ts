@@ -23,6 +23,8 @@ export * from './worker-supervisor.js';
 export * from './job-runner.js';
 export * from './envelop-armor.js';
 export * from './browser-page.js';
+export * from './outside-system-error.js';
+export * from './mail/index.js';
 export * from './telemetry.js';
 export * from './trace-context.js';
 export * from './metrics.js';

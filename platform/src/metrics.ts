@@ -122,7 +122,9 @@ export function installMetrics(app: FastifyInstance, access = metricsAccess()): 
     ['http_request_method', 'http_route', 'http_response_status_code'],
     DURATION_BUCKETS,
   );
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: fastify then neither allocates nor awaits a promise per
+  // response for this (issue 26, cost: the replay spends under 1 ms of CPU per request).
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       {
         http_request_method: request.method,
@@ -131,6 +133,7 @@ export function installMetrics(app: FastifyInstance, access = metricsAccess()): 
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.get('/metrics', async (request, reply) => {
     const allowed =

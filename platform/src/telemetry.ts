@@ -46,14 +46,18 @@ export async function startTelemetry(
   if (!tracingWanted(env)) return { tracing: false, shutdown: async () => {} };
   const parsed = telemetrySettings(env);
   preferStableSemconv(parsed);
-  const [sdk, http, undici, pg] = await Promise.all([
+  const [sdk, fromEnv, sampling, http, undici, pg] = await Promise.all([
     import('@opentelemetry/sdk-node'),
+    // The SDK's own reading of OTEL_TRACES_SAMPLER, wrapped below (it is not re-exported).
+    import('@opentelemetry/sdk-node/build/src/create-from-env.js'),
+    import('./telemetry-sampler.js'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-undici'),
     import('@opentelemetry/instrumentation-pg'),
   ]);
   const node = new sdk.NodeSDK({
     ...(parsed.OTEL_SERVICE_NAME ? {} : { serviceName: service }),
+    sampler: sampling.withoutUnneededSpans(fromEnv.createSamplerFromEnv()),
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [

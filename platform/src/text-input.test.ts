@@ -1,5 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, unsafeTextError, unsafeTextReason } from './text-input.js';
+import {
+  findUnsafeText,
+  SAFE_TEXT_PATTERN,
+  unsafeTextError,
+  unsafeTextReason,
+} from './text-input.js';
 
 describe('the text rule', () => {
   it('refuses U+0000 and unpaired surrogates, accepts everything else', () => {
@@ -46,4 +52,20 @@ describe('the text rule', () => {
     });
     expect(error.message).toMatch(/^input\.reason: /);
   });
+});
+
+it('SAFE_TEXT_PATTERN, the rule as the published documents state it, agrees with the rule', () => {
+  const pattern = new RegExp(SAFE_TEXT_PATTERN, 'u');
+  // Any UTF-16 units: NUL, lone and paired surrogates included.
+  const unit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+  const text = fc.oneof(
+    fc.string({ unit, maxLength: 8 }),
+    fc.string({ unit: fc.constantFrom('a', '\u0000', '\ud800', '\udc00', '😀'), maxLength: 6 }),
+  );
+  fc.assert(
+    fc.property(text, (t) => {
+      expect(pattern.test(t), JSON.stringify(t)).toBe(unsafeTextReason(t) === null);
+    }),
+    { numRuns: 5000 },
+  );
 });

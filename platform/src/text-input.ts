@@ -15,6 +15,13 @@ export interface UnsafeText {
   reason: string;
 }
 
+/**
+ * The same rule as a JSON Schema pattern (ECMA-262 with the `u` flag, as JSON Schema validators
+ * read it: a lone surrogate is then a code point of its own, a pair is one astral code point),
+ * for the published documents; text-input.test.ts proves it agrees with {@link unsafeTextReason}.
+ */
+export const SAFE_TEXT_PATTERN = '^[^\\u0000\\uD800-\\uDFFF]*$';
+
 /** Why `text` is refused, or null when it is well-formed Unicode without U+0000. */
 export function unsafeTextReason(text: string): string | null {
   for (let i = 0; i < text.length; i++) {

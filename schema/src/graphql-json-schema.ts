@@ -18,7 +18,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { fieldRule, withRule, type InputRules } from './json-schema-rules.js';
+import { fieldRule, withPatterns, withRule, type InputRules } from './json-schema-rules.js';
 
 /**
  * JSON Schema (2020-12, as OpenAPI 3.1 uses it) of what a GraphQL operation takes and answers,
@@ -182,7 +182,7 @@ export class GraphQLJsonSchema {
 
   private inputInner(type: GraphQLInputType): JsonSchema {
     if (isListType(type)) return { type: 'array', items: this.input(type.ofType) };
-    if (isScalarType(type)) return INPUT_SCALARS[type.name] ?? {};
+    if (isScalarType(type)) return this.withText(INPUT_SCALARS[type.name] ?? {});
     if (isEnumType(type)) return this.enumRef(type);
     if (!isInputObjectType(type)) throw new Error(`unexpected input type ${String(type)}`);
     if (!this.components[type.name]) {
@@ -212,6 +212,18 @@ export class GraphQLJsonSchema {
       );
     }
     return schemaRef(type.name);
+  }
+
+  /** A scalar that takes text, with the rule every string input obeys (`InputRules.text`). */
+  private withText(schema: JsonSchema): JsonSchema {
+    const type = schema['type'];
+    const text = type === 'string' || (Array.isArray(type) && type.includes('string'));
+    const pattern = this.rules?.text?.['pattern'];
+    if (!text || typeof pattern !== 'string') return schema;
+    return withPatterns(schema, [
+      ...(schema['pattern'] ? [String(schema['pattern'])] : []),
+      pattern,
+    ]);
   }
 
   private enumRef(type: GraphQLEnumType): JsonSchema {

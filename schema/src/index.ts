@@ -4,5 +4,6 @@ export * from './supergraph.js';
 export * from './lens-input.js';
 export * from './lens-operations.js';
 export * from './lens-openapi.js';
+export * from './lens-usage.js';
 export * from './graphql-json-schema.js';
 export * from './json-schema-rules.js';

@@ -6,10 +6,14 @@
  */
 type Schema = Record<string, unknown>;
 
-/** The rules of one subgraph: by input type name (an object's properties), and by argument. */
+/**
+ * The rules of one subgraph: by input type name (an object's properties), by argument, and
+ * `text`, what every string input obeys besides (the platform's text rule).
+ */
 export interface InputRules {
   types: Record<string, Schema>;
   arguments: Record<string, Schema>;
+  text?: Schema;
 }
 
 /** What a rule says about structure is GraphQL's to say (and is said there, with $refs). */
@@ -75,7 +79,30 @@ export function withRule(schema: Schema, rule: Schema | undefined): Schema {
   const merged: Schema = { ...base };
   for (const side of BOUNDS)
     if (side.some((key) => key in limits)) for (const key of side) delete merged[key];
-  return { ...merged, ...limits };
+  return withPatterns({ ...merged, ...limits }, [...patternsOf(base), ...patternsOf(limits)]);
+}
+
+/** The patterns a schema requires: its own and those of its `allOf`. */
+const patternsOf = (schema: Schema): string[] => [
+  ...(typeof schema['pattern'] === 'string' ? [schema['pattern']] : []),
+  ...((schema['allOf'] as Schema[] | undefined) ?? []).flatMap(patternsOf),
+];
+
+/**
+ * `schema` requiring each of `patterns`: the last (the most particular: a rule's own) as its
+ * `pattern`, so that a refusal by it is the schema's (with its `x-error-code`), the others in
+ * `allOf`.
+ */
+export function withPatterns(schema: Schema, patterns: string[]): Schema {
+  const { pattern: _pattern, allOf: _allOf, ...rest } = schema;
+  const distinct = [...new Set(patterns)];
+  const last = distinct.pop();
+  if (last === undefined) return rest;
+  return {
+    ...rest,
+    ...(distinct.length ? { allOf: distinct.map((p) => ({ pattern: p })) } : {}),
+    pattern: last,
+  };
 }
 
 /** The two keywords of each side of a numeric range. */

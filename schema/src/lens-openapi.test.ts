@@ -26,6 +26,7 @@ describe('schema/openapi/lens.json', () => {
     expect(paths).toEqual([
       ...lensOperationList.map((o) => o.path),
       '/operations/{operationId}',
+      '/usage',
       '/openapi.json',
     ]);
   });

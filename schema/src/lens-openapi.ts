@@ -3,6 +3,7 @@ import { LENS_LIMITS } from './lens-input.js';
 import { lensOperationList, typeName, type LensOperationContract } from './lens-operations.js';
 import { requestSchemas } from './lens-openapi-requests.js';
 import { envelopeSchemas, ref, resultSchemas } from './lens-openapi-components.js';
+import { lensUsage, usageParameters, usageSchemas } from './lens-usage.js';
 
 /**
  * The OpenAPI 3.1 document of the lens REST interface (`/api/lens/v1`), built here and committed
@@ -159,6 +160,11 @@ export function lensOpenApi(): Record<string, unknown> {
     tags: [
       { name: 'accounts', description: 'Account data operations (billed).' },
       { name: 'operations', description: 'Operation status.' },
+      {
+        name: 'account',
+        description:
+          'The account of the API key: not in the lens specification, an extension of it (free).',
+      },
     ],
     paths: {
       ...Object.fromEntries(lensOperationList.map((op) => [op.path, operationPath(op)])),
@@ -187,6 +193,28 @@ export function lensOpenApi(): Record<string, unknown> {
               'InternalError',
               'ServiceUnavailable',
             ]),
+          },
+        },
+      },
+      [lensUsage.path]: {
+        get: {
+          operationId: lensUsage.field,
+          summary: 'Usage of the account',
+          description: lensUsage.summary,
+          tags: ['account'],
+          deprecated: false,
+          'x-specification-extension': true,
+          parameters: usageParameters,
+          responses: {
+            '200': {
+              description:
+                'The usage: JSON, or with `Accept: text/csv` the rows as CSV (a header line, then one line per row).',
+              content: {
+                'application/json': { schema: ref('UsageResponse') },
+                'text/csv': { schema: { type: 'string' } },
+              },
+            },
+            ...errorRefs(['BadRequest', 'Unauthorized', 'InternalError', 'ServiceUnavailable']),
           },
         },
       },
@@ -242,7 +270,7 @@ export function lensOpenApi(): Record<string, unknown> {
         WWWAuthenticate: WWW_AUTHENTICATE_HEADER,
       },
       responses: responseComponents,
-      schemas: { ...requests, ...shared, ...resultSchemas, ...envelopeSchemas },
+      schemas: { ...requests, ...shared, ...resultSchemas, ...envelopeSchemas, ...usageSchemas },
     },
   };
 }

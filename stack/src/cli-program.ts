@@ -8,11 +8,12 @@ import {
   jwtSecretVar,
   parseEnv,
   portVar,
+  TENANT_CLAIM_PATTERN,
 } from '@campaign/platform';
 import { CreditsService } from '@campaign/lens';
 import { initLensOrm } from '@campaign/lens';
 import { PLANS } from '@campaign/lens';
-import { TenantService } from '@campaign/lens';
+import { CredentialService, TenantRepository, TenantService } from '@campaign/lens';
 import { roles, signToken, type Role } from '@campaign/platform';
 import { dropDatabase, ensureDatabase, migrateAll, sessionsOn } from './databases.js';
 import { PG_PASSWORD, PG_USER, startEmbeddedPostgres } from './embedded-postgres.js';
@@ -43,6 +44,17 @@ function cliConfig(environment: Record<string, string | undefined>) {
     configs.set(key, config);
   }
   return config;
+}
+
+interface CreateKeyOptions {
+  tenant?: string;
+  credits?: number;
+  operations?: string;
+  rateLimit?: number;
+  plan?: string;
+  kind: string;
+  email?: string;
+  alertBelow?: number;
 }
 
 /** A usage error commander has already reported (on stderr); the entry point only exits. */
@@ -126,45 +138,81 @@ export async function runCli(
 
   program
     .command('lens:create-key')
-    .description('create a lens tenant with one API key and print the key (shown only now)')
-    .option('--credits <n>', 'starting credit balance', positiveInt('--credits'), 1000)
+    .description(
+      'create a lens tenant with one API key, or (--tenant) add a credential to a tenant, and ' +
+        'print the key (shown only now) as the last line',
+    )
+    .option(
+      '--tenant <id>',
+      'add the credential to this existing tenant (its credits, plan, limit)',
+    )
+    .option(
+      '--credits <n>',
+      'starting credit balance of a new tenant (default 1000)',
+      positiveInt('--credits'),
+    )
     .option('--operations <list>', 'comma-separated operation names (default: every operation)')
     .option(
       '--rate-limit <n>',
       'requests per minute (default: the plan’s)',
       positiveInt('--rate-limit'),
     )
-    .option('--plan <name>', 'plan name', 'default')
+    .option('--plan <name>', 'plan name of a new tenant (default: default)')
     .option('--kind <kind>', 'rest (API key) or mcp (tool-protocol token)', 'rest')
-    .action(
-      async (options: {
-        credits: number;
-        operations?: string;
-        rateLimit?: number;
-        plan: string;
-        kind: string;
-      }) => {
-        if (options.kind !== 'rest' && options.kind !== 'mcp')
-          throw new InvalidArgumentError('--kind must be rest or mcp');
-        const plan = Object.hasOwn(PLANS, options.plan) ? PLANS[options.plan] : undefined;
-        if (!plan)
-          throw new InvalidArgumentError(`--plan must be one of ${Object.keys(PLANS).join(', ')}`);
-        const created = await withLens((orm) =>
-          new TenantService().createTenantWithKey(orm.em.fork(), {
-            name: `tenant-${new Date().toISOString()}`,
-            plan: options.plan,
-            permissions: options.operations
-              ? options.operations.split(',').map((s) => s.trim())
-              : ['*'],
-            rateLimitPerMinute: options.rateLimit ?? plan.rateLimitPerMinute,
-            credits: options.credits,
-            kind: options.kind as 'rest' | 'mcp',
-          }),
-        );
-        emit(`tenant ${created.tenantId}, ${options.credits} credits, plan ${options.plan}`);
-        emit(created.apiKey);
-      },
-    );
+    .option('--email <address>', 'low-balance alert: the contact e-mail (with --alert-below)')
+    .option('--alert-below <n>', 'low-balance alert: the threshold', positiveInt('--alert-below'))
+    .action(async (options: CreateKeyOptions) => {
+      if (options.kind !== 'rest' && options.kind !== 'mcp')
+        throw new InvalidArgumentError('--kind must be rest or mcp');
+      if ((options.email === undefined) !== (options.alertBelow === undefined))
+        throw new InvalidArgumentError('--email and --alert-below go together');
+      if (options.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email))
+        throw new InvalidArgumentError('--email must be an e-mail address');
+      const kind = options.kind;
+      if (options.tenant !== undefined) {
+        const tenantId = options.tenant;
+        const fixed = ['credits', 'operations', 'rateLimit', 'plan'] as const;
+        if (fixed.some((name) => options[name] !== undefined))
+          throw new InvalidArgumentError(
+            '--credits, --operations, --rate-limit and --plan describe a new tenant; a credential ' +
+              'added with --tenant shares its tenant’s (top up with lens:credits)',
+          );
+        const issued = await withLens(async (orm) => {
+          const em = orm.em.fork();
+          const accounts = new TenantRepository();
+          if (!TENANT_CLAIM_PATTERN.test(tenantId) || !(await accounts.find(em, tenantId)))
+            throw new InvalidArgumentError(`no lens tenant ${tenantId}`);
+          if (options.email !== undefined)
+            await accounts.setAlert(em, tenantId, options.email, options.alertBelow!);
+          const service = new CredentialService({ rotationGraceSeconds: 0, forget: () => {} });
+          return service.create(em, tenantId, kind);
+        });
+        emit(`credential ${issued.credential.id} (${kind}) of tenant ${tenantId}`);
+        emit(issued.secret);
+        return;
+      }
+      const planName = options.plan ?? 'default';
+      const plan = Object.hasOwn(PLANS, planName) ? PLANS[planName] : undefined;
+      if (!plan)
+        throw new InvalidArgumentError(`--plan must be one of ${Object.keys(PLANS).join(', ')}`);
+      const credits = options.credits ?? 1000;
+      const created = await withLens((orm) =>
+        new TenantService().createTenantWithKey(orm.em.fork(), {
+          name: `tenant-${new Date().toISOString()}`,
+          plan: planName,
+          permissions: options.operations
+            ? options.operations.split(',').map((s) => s.trim())
+            : ['*'],
+          rateLimitPerMinute: options.rateLimit ?? plan.rateLimitPerMinute,
+          credits,
+          kind,
+          alertEmail: options.email ?? null,
+          alertBelow: options.alertBelow ?? null,
+        }),
+      );
+      emit(`tenant ${created.tenantId}, ${credits} credits, plan ${planName}`);
+      emit(created.apiKey);
+    });
 
   program
     .command('lens:credits <key>')
@@ -198,13 +246,24 @@ export async function runCli(
     .requiredOption('--role <role>', roles.join('|'))
     .option('--agency <id>', 'agencyId claim (an ADMIN scoped to one agency)')
     .option('--partner <id>', 'partnerId claim (required for PARTNER)')
+    .option('--tenant <id>', 'tenantId claim: the lens tenant (required for TENANT)')
     .option('--expires <duration>', 'lifetime, e.g. 12h or 30m', '12h')
     .action(
-      async (options: { role: string; agency?: string; partner?: string; expires: string }) => {
+      async (options: {
+        role: string;
+        agency?: string;
+        partner?: string;
+        tenant?: string;
+        expires: string;
+      }) => {
         if (!roles.includes(options.role as Role))
           throw new InvalidArgumentError(`--role must be one of ${roles.join(', ')}`);
         if (options.role === 'PARTNER' && !options.partner)
           throw new InvalidArgumentError('--partner is required for PARTNER');
+        if ((options.role === 'TENANT') !== (options.tenant !== undefined))
+          throw new InvalidArgumentError('--tenant is required for TENANT, and only for it');
+        if (options.tenant !== undefined && !TENANT_CLAIM_PATTERN.test(options.tenant))
+          throw new InvalidArgumentError('--tenant is a lens tenant id (a UUID)');
         for (const id of [options.agency, options.partner]) {
           if (id !== undefined && !ID_CLAIM_PATTERN.test(id))
             throw new InvalidArgumentError('ids are positive whole numbers');
@@ -216,6 +275,7 @@ export async function runCli(
             role: options.role as Role,
             agencyId: options.agency ?? null,
             partnerId: options.partner ?? null,
+            tenantId: options.tenant ?? null,
           },
           options.expires,
         );

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { SAFE_TEXT_PATTERN } from '@campaign/platform';
 import { subgraphSdlFile } from '@campaign/schema';
 import { settlementOpenApiText, type SettlementOpenApiSources } from '@campaign/rest-adapter';
 import { inputRuleJsonSchemas, taxInvoiceWebhookEventSchema } from '@campaign/settlement';
@@ -14,7 +15,8 @@ export function settlementOpenApiSources(): SettlementOpenApiSources {
   const { $schema: _dialect, ...webhookBody } = z.toJSONSchema(taxInvoiceWebhookEventSchema);
   return {
     sdl: readFileSync(subgraphSdlFile('settlement'), 'utf8'),
-    inputRules: inputRuleJsonSchemas(),
+    // Every string input also obeys the platform's text rule (no U+0000, no lone surrogate).
+    inputRules: { ...inputRuleJsonSchemas(), text: { pattern: SAFE_TEXT_PATTERN } },
     webhookBody: {
       ...webhookBody,
       description:

@@ -25,6 +25,8 @@ export interface StartedOutsideSystems {
   urls: OutsideSystemUrls;
   /** Environment for the settlement subgraph: where its adapters send. */
   settlementEnv: Record<string, string>;
+  /** Environment for every service that sends e-mail (settlement, lens): the SMTP server. */
+  mailEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startOutsideSystems(options: {
       taxAuthority: config.TAX_AUTHORITY_URL ?? '',
     };
     const settlementEnv: Record<string, string> = {};
+    const mailEnv: Record<string, string> = {};
     if (!config.SMTP_HOST) {
       const sink = await started('the mail sink', 'MAIL_SIM_SMTP_PORT/MAIL_SIM_HTTP_PORT', () =>
         startMailSink({
@@ -92,10 +95,11 @@ export async function startOutsideSystems(options: {
       );
       urls.mailSink = sink.url;
       urls.mailSmtp = `${sink.smtp.host}:${sink.smtp.port}`;
-      Object.assign(settlementEnv, {
+      Object.assign(mailEnv, {
         SMTP_HOST: sink.smtp.host,
         SMTP_PORT: String(sink.smtp.port),
       });
+      Object.assign(settlementEnv, mailEnv);
     }
     if (!config.TEAM_CHAT_WEBHOOK_URL) {
       const chat = await started('the team chat simulator', 'CHAT_SIM_PORT', () =>
@@ -146,7 +150,7 @@ export async function startOutsideSystems(options: {
         ? { TAX_INVOICE_WEBHOOK_SECRET: config.TAX_INVOICE_WEBHOOK_SECRET }
         : {}),
     });
-    return { urls, settlementEnv, stop };
+    return { urls, settlementEnv, mailEnv, stop };
   } catch (error) {
     await stop();
     throw error;

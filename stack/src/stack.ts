@@ -135,6 +135,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         LENS_PORT: String(config.LENS_PORT),
         LENS_DATABASE_URL: lensDatabase,
         LENS_UPSTREAM_URL: upstream,
+        // The low-balance alert's e-mail goes to the same SMTP server as settlement's.
+        ...outside.mailEnv,
       }),
       launch('settlement subgraph', 'subgraphs/settlement/src/main.ts', {
         SETTLEMENT_PORT: String(config.SETTLEMENT_PORT),

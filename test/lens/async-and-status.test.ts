@@ -88,8 +88,9 @@ describe('sync budget, 202 and the status endpoint (DESIGN.md L4, L10)', () => {
     await sql().query('begin');
     await sql().query(
       `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
-         status, credits_reserved, lease_expires_at)
-       values ($1, $2, $3, 'accounts.profile', $4, 'x', 'RUNNING', 1, now() + interval '1 minute')`,
+         status, credits_reserved, lease_expires_at, credential_id)
+       values ($1, $2, $3, 'accounts.profile', $4, 'x', 'RUNNING', 1, now() + interval '1 minute',
+         (select id from api_key where tenant_id = $2 limit 1))`,
       [operationId, tenantId, randomUUID(), JSON.stringify(input)],
     );
     const [row] = await sql().query<{ credit_balance: string }>(

@@ -148,9 +148,9 @@ export async function forceOperation(
   try {
     await sql.query(
       `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
-         status, credits_reserved, lease_expires_at, attempt_owner, attempts)
+         status, credits_reserved, lease_expires_at, attempt_owner, attempts, credential_id)
        values ($1, $2, $3, 'accounts.profile', $4, $5, $6, 1, now() + make_interval(secs => $7),
-         'crashed-process:job0', 1)`,
+         'crashed-process:job0', 1, (select id from api_key where tenant_id = $2 limit 1))`,
       [
         operationId,
         options.tenantId,

@@ -121,6 +121,7 @@ describe('the OpenAPI 3.1 document of /api/lens/v1', () => {
       [
         ...Object.values(OPERATIONS).map((o) => o.path),
         '/operations/{operationId}',
+        '/usage',
         '/openapi.json',
       ].sort(),
     );

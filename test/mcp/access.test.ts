@@ -111,11 +111,13 @@ describe('who may use the tool protocol, and what each token is offered (issue 1
       'lens_accounts_about',
       'lens_accounts_search',
       'lens_operations_status',
+      'lens_usage',
     ]);
     expect(await names(keys.narrowed)).toEqual([
       'lens_accounts_posts',
       'lens_accounts_search',
       'lens_operations_status',
+      'lens_usage',
     ]);
   });
 

@@ -61,7 +61,7 @@ describe('per-deployment settings in the tool list (LENS_DISABLED_OPERATIONS, LE
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).not.toContain('lens_accounts_guides');
-    expect(names).toHaveLength(13);
+    expect(names).toHaveLength(14);
     const refused = await callTool(client, 'lens_accounts_guides', {
       accountRef: { handle: HANDLE },
       requestKey: newKey(),

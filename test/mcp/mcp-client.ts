@@ -103,4 +103,4 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
 
 export const OPERATION_NAMES = lensOperationList.map((c) => c.name);
 export const toolOf = (operationName: string) => `lens_${operationName.replace('.', '_')}`;
-export const ALL_TOOLS = [...OPERATION_NAMES.map(toolOf), 'lens_operations_status'];
+export const ALL_TOOLS = [...OPERATION_NAMES.map(toolOf), 'lens_operations_status', 'lens_usage'];

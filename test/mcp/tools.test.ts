@@ -34,10 +34,10 @@ describe('lens over the tool protocol: discover and call every operation (issue 
     client = await open(mcp);
   });
 
-  it('lists one tool per operation and lens_operations_status, with schemas and costs', async () => {
+  it('lists one tool per operation, lens_operations_status and lens_usage, with schemas and costs', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(ALL_TOOLS);
-    for (const tool of tools.slice(0, -1)) {
+    for (const tool of tools.slice(0, -2)) {
       expect(tool.inputSchema.required).toContain('requestKey');
       expect(tool.outputSchema?.required).toEqual([
         'operationId',
@@ -51,7 +51,9 @@ describe('lens over the tool protocol: discover and call every operation (issue 
     const posts = tools.find((t) => t.name === 'lens_accounts_posts')!;
     expect(posts.description).toContain('1 + 1 × (pageSize, default 12) is reserved');
     expect(posts.description).toContain('nextCursor');
-    expect(tools.at(-1)!.inputSchema.required).toEqual(['operationId']);
+    expect(tools.at(-2)!.inputSchema.required).toEqual(['operationId']);
+    expect(tools.at(-1)!.inputSchema.required).toEqual(['from', 'to']);
+    expect(tools.at(-1)!.description).toMatch(/^Free/);
   });
 
   it.each(OPERATION_NAMES)(

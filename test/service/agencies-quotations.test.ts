@@ -1,26 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '@campaign/platform';
 import {
   Agency,
   Campaign,
   ChangeAuditEntry,
-  createSettlementServices,
   Quotation,
   QuotationLine,
   Settlement,
 } from '@campaign/settlement';
-import { useServiceDatabase } from '../support/service-database.js';
+import { useSettlementServices } from '../support/service-database.js';
 
 /**
  * Agencies, campaign changes and quotations against real PostgreSQL, as the resolvers call them
  * (issue 12): the unique index on lower(code), the change audit, the S5 window for campaign
  * changes and the exactly-once execute.
  */
-const orm = useServiceDatabase('settlement');
-const services = createSettlementServices();
-const em = () => orm().em.fork();
-
-const admin: Principal = { subject: 'svc', role: 'SUPER_ADMIN', agencyId: null, partnerId: null };
+const { services, em, admin } = useSettlementServices();
 let partnerId: number;
 let advertiserId: number;
 

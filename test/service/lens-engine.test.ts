@@ -65,8 +65,8 @@ async function written(tenantId: string) {
           from credit_ledger_entry where tenant_id = ?) as ledger,
        (select count(*) from operation where tenant_id = ?
           and status = 'RUNNING' and lease_expires_at > now()) as leased,
-       (select coalesce(sum(w.hits), 0) from rate_limit_window w join api_key k
-          on w.bucket = 'api_key:' || k.id where k.tenant_id = ?) as counted`,
+       (select coalesce(sum(w.hits), 0) from rate_limit_window w
+          where w.bucket = 'tenant:' || ?) as counted`,
     [tenantId, tenantId, tenantId, tenantId, tenantId],
   );
   return {

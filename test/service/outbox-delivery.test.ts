@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, OutboxSweeper, type Principal } from '@campaign/platform';
 import { connectSql, type Sql } from '@campaign/stack';
-import {
-  Agency,
-  createSettlementServices,
-  Settlement,
-  settlementOutbox,
-} from '@campaign/settlement';
-import { useServiceDatabase } from '../support/service-database.js';
+import { Agency, Settlement, settlementOutbox } from '@campaign/settlement';
+import { useSettlementServices } from '../support/service-database.js';
 import { agencyFixture, asClient, handlers, lend, worker } from './outbox-support.js';
 
 /**
@@ -15,16 +10,8 @@ import { agencyFixture, asClient, handlers, lend, worker } from './outbox-suppor
  * worker writes, the next attempt's job, the lost acknowledgement, the sweep and the admin's
  * re-queue. Handlers are stand-ins; the channels themselves are whole-stack tests.
  */
-const orm = useServiceDatabase('settlement');
-const services = createSettlementServices();
-const em = () => orm().em.fork();
+const { orm, services, em, admin: superAdmin } = useSettlementServices();
 const logger = createLogger('outbox-test', 'silent');
-const superAdmin: Principal = {
-  subject: 's',
-  role: 'SUPER_ADMIN',
-  agencyId: null,
-  partnerId: null,
-};
 let sql: Sql;
 let otherSql: Sql;
 let client: ReturnType<typeof asClient>;

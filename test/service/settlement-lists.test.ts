@@ -1,22 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@campaign/platform';
 import { Agency } from '@campaign/settlement';
-import { createSettlementServices } from '@campaign/settlement';
 import { Settlement } from '@campaign/settlement';
-import { useServiceDatabase } from '../support/service-database.js';
+import { useSettlementServices } from '../support/service-database.js';
 import { agencyFixture } from './outbox-support.js';
 
 /** The settlement lists against real PostgreSQL: order, paging, scope and the summary. */
-const orm = useServiceDatabase('settlement');
-const services = createSettlementServices();
-const em = () => orm().em.fork();
-
-const superAdmin: Principal = {
-  subject: 's',
-  role: 'SUPER_ADMIN',
-  agencyId: null,
-  partnerId: null,
-};
+const { services, em, admin: superAdmin } = useSettlementServices();
 let partnerId: string;
 let otherPartnerId: string;
 let agencyAdmin: Principal;

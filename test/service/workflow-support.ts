@@ -5,10 +5,9 @@ import { Campaign } from '@campaign/settlement';
 import { AdvertiserInvoice } from '@campaign/settlement';
 import { PartnerPayout } from '@campaign/settlement';
 import { ReverseIssuance } from '@campaign/settlement';
-import { createSettlementServices } from '@campaign/settlement';
 import { Settlement } from '@campaign/settlement';
 import type { SettlementType } from '@campaign/settlement';
-import { insertDefaultAgency, useServiceDatabase } from '../support/service-database.js';
+import { insertDefaultAgency, useSettlementServices } from '../support/service-database.js';
 import { eventually } from '../support/wait.js';
 
 /**
@@ -17,11 +16,7 @@ import { eventually } from '../support/wait.js';
  * trigger wrote. Hooks of the calling file.
  */
 export function useWorkflow() {
-  const orm = useServiceDatabase('settlement');
-  const services = createSettlementServices();
-  const em = () => orm().em.fork();
-
-  const admin: Principal = { subject: 'svc', role: 'SUPER_ADMIN', agencyId: null, partnerId: null };
+  const { services, em, admin } = useSettlementServices();
   const partners = {} as Record<
     'INDIVIDUAL' | 'CORPORATE_BUSINESS',
     { id: string; actor: Principal }

@@ -88,17 +88,30 @@ export const invoiceOf = (s: f.SettlementBody) => (s.advertiserInvoice ?? {}) as
 export const reverseOf = (s: f.SettlementBody) => (s.reverseIssuance ?? {}) as Doc;
 
 /**
- * Has the simulated provider take every decision that waits for its delay now (it decides after
- * TEST_TAX_INVOICE_DELAY_MS otherwise): tests wait for the result, not for the delay.
+ * Has the simulated provider take now the decision it would take after TEST_TAX_INVOICE_DELAY_MS
+ * for `issuanceKey` (tests wait for the result, not for the delay). By key: other files' issuances
+ * keep their own timing.
  */
-export async function decideNow(): Promise<void> {
-  const response = await fetch(`${stack().taxInvoice}/_sim/decide-now`, { method: 'POST' });
+export async function decideNow(issuanceKey: string): Promise<void> {
+  const response = await fetch(`${stack().taxInvoice}/_sim/decide-now`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ issuanceKey }),
+  });
   await response.arrayBuffer();
 }
 
-/** The settlement's detail, the provider having decided what it has been asked so far. */
-const decidedDetail = async (admin: string, id: string, status: string) => {
-  if (status !== 'PENDING') await decideNow();
+/** The settlement's detail, the provider having decided the issuance `keyOf` names. */
+const decidedDetail = async (
+  admin: string,
+  id: string,
+  status: string,
+  keyOf: (s: f.SettlementBody) => unknown,
+) => {
+  const before = await detail(admin, id);
+  const key = keyOf(before);
+  if (status === 'PENDING' || typeof key !== 'string') return before;
+  await decideNow(key);
   return detail(admin, id);
 };
 
@@ -106,7 +119,7 @@ const decidedDetail = async (admin: string, id: string, status: string) => {
 export const untilInvoice = (admin: string, id: string, status: string) =>
   waitFor(
     `invoice of ${id}`,
-    () => decidedDetail(admin, id, status),
+    () => decidedDetail(admin, id, status, (s) => invoiceOf(s)['taxInvoiceIssuanceKey']),
     (s) => invoiceOf(s)['taxInvoiceStatus'] === status,
   );
 
@@ -114,7 +127,7 @@ export const untilInvoice = (admin: string, id: string, status: string) =>
 export const untilReverse = (admin: string, id: string, status: string) =>
   waitFor(
     `reverse issuance of ${id}`,
-    () => decidedDetail(admin, id, status),
+    () => decidedDetail(admin, id, status, (s) => reverseOf(s)['issuanceKey']),
     (s) => reverseOf(s)['status'] === status,
   );
 
@@ -182,7 +195,6 @@ export function resultEvent(
 /** The e-mails the sink received for `to`, once one with `X-Event: event` is there. */
 export async function mailTo(to: string, event: string): Promise<Doc[]> {
   const read = async () => {
-    await decideNow(); // a provider's decision comes before some mails (INVOICE_ISSUED_...)
     const response = await fetch(`${stack().mailSink}/messages?to=${encodeURIComponent(to)}`);
     return ((await response.json()) as Doc[]).filter(
       (m) => (m['headers'] as Record<string, string>)['x-event'] === event,

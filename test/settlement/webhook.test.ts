@@ -27,20 +27,25 @@ describe('tax-invoice webhook', () => {
   it('refuses a missing, wrong, 301 s old or 301 s ahead signature with 401, changing nothing', async () => {
     const { id } = await open();
     const raw = JSON.stringify(t.resultEvent(`${id}-R1`, 'REVERSE'));
-    const now = Math.floor(Date.now() / 1000);
     const good = t.sign(raw);
     const wrong = good.replace(/v1=([0-9a-f])/, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`);
     const before = await f.rowCounts(ctx.db, [id]);
     const ledger = await ledgerCount();
-    for (const signature of [
-      null,
-      wrong,
-      t.sign(raw, now - 301),
-      t.sign(raw, now + 301),
-      'v1=abc',
-    ]) {
+    // Stamps are taken per request, just before it is sent, so earlier requests cannot age them.
+    // The server compares whole seconds (its clock floored) against a 300 s window. Old: the
+    // floored now - 301 is at least 301 s behind however late the request arrives. Ahead: the
+    // next whole second + 301 stays over 300 s ahead of the server's floored clock as long as
+    // the request lands within a second (floor(now) + 301 could land as 300 s, which is allowed).
+    const signatures: (() => string | null)[] = [
+      () => null,
+      () => wrong,
+      () => t.sign(raw, Math.floor(Date.now() / 1000) - 301),
+      () => t.sign(raw, Math.ceil(Date.now() / 1000) + 301),
+      () => 'v1=abc',
+    ];
+    for (const signature of signatures) {
       const error = await f.expectError(
-        t.deliver(raw, signature),
+        t.deliver(raw, signature()),
         401,
         'WEBHOOK_SIGNATURE_INVALID',
       );

@@ -28,6 +28,11 @@ export async function cliFor(urls: DatabaseUrls, ...args: string[]): Promise<str
   return printed.at(-1)!;
 }
 
+/** Every line a CLI command printed, against the test stack's databases. */
+export function cliLines(...args: string[]): Promise<string[]> {
+  return runCli(args, environmentFor(stack()));
+}
+
 /** The real `npm run cli -- <args>` (scripts/run.mjs) in a process of its own; its last stdout line. */
 export async function cliProcess(urls: DatabaseUrls, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['scripts/run.mjs', 'cli', ...args], {

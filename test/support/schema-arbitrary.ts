@@ -38,10 +38,10 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
       .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
       .map((d) => d.toISOString().slice(0, 10))
       .filter(fits);
-  // The most particular pattern draws; the others and the lengths filter.
-  const [drawing] = [...patterns].sort((a, b) => b.source.length - a.source.length);
-  const base = drawing
-    ? fc.stringMatching(drawing)
+  // Each pattern draws in turn; the others and the lengths filter (a general pattern such as the
+  // text rule's draws little that a particular one accepts, so the particular one draws too).
+  const base = patterns.length
+    ? fc.oneof(...patterns.map((p) => fc.stringMatching(p)))
     : fc.oneof(
         fc.string({ minLength: min, maxLength: Math.min(max, min + 40) }),
         fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, min + 20) }),

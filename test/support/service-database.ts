@@ -3,7 +3,13 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { dropDatabase, ensureDatabase } from '@campaign/stack';
 import { initLensOrm, migrateLens } from '@campaign/lens';
-import { Agency, initSettlementOrm, migrateSettlement } from '@campaign/settlement';
+import type { Principal } from '@campaign/platform';
+import {
+  Agency,
+  createSettlementServices,
+  initSettlementOrm,
+  migrateSettlement,
+} from '@campaign/settlement';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,6 +43,17 @@ export function useServiceDatabase(kind: keyof typeof MIGRATE): () => MikroORM {
     if (url) await dropDatabase(url);
   }, 60_000);
   return () => orm!;
+}
+
+/**
+ * The settlement service tests' common start: a settlement database of the file's own, the
+ * services as the resolvers create them, a fresh entity manager per call and the super admin
+ * the tests act as (no agency or partner scope).
+ */
+export function useSettlementServices() {
+  const orm = useServiceDatabase('settlement');
+  const admin: Principal = { subject: 'svc', role: 'SUPER_ADMIN', agencyId: null, partnerId: null };
+  return { orm, services: createSettlementServices(), em: () => orm().em.fork(), admin };
 }
 
 /** The default agency a fresh settlement database needs before any campaign (as the seed makes). */

@@ -9,7 +9,8 @@ import type pg from 'pg';
  */
 export const KEY_TENANT: pg.QueryConfig = {
   name: 'key_tenant',
-  text: `select t.id, t.permissions, t.rate_limit_per_minute from api_key k join tenant t on t.id = k.tenant_id
+  text: `select t.id, k.id as credential_id, t.permissions, t.rate_limit_per_minute
+         from api_key k join tenant t on t.id = k.tenant_id
          where k.key_hash = $1 and k.revoked_at is null`,
 };
 
@@ -27,7 +28,7 @@ export const STATUS: pg.QueryConfig = {
          from operation where id = $1 and tenant_id = $2`,
 };
 
-/** $1 tenant, $2 operation id, $3 key, $4 name, $5 input, $6 input hash, $7 credits. */
+/** $1 tenant, $2 operation id, $3 key, $4 name, $5 input, $6 input hash, $7 credits, $8 credential. */
 export const START: pg.QueryConfig = {
   name: 'start',
   text: `with t as (
@@ -36,9 +37,9 @@ export const START: pg.QueryConfig = {
          o as (
            insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
                                   status, credits_reserved, lease_expires_at, attempt_owner,
-                                  attempts, price_base, price_per_item)
+                                  attempts, price_base, price_per_item, credential_id)
            select $2, $1, $3, $4, $5, $6, 'RUNNING', $7, now() + interval '30 seconds',
-                  'reference', 1, $7, 0 from t
+                  'reference', 1, $7, 0, $8 from t
            on conflict (tenant_id, idempotency_key) do nothing returning id)
          insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after)
          select $1, o.id, 'RESERVE', -$7, t.credit_balance from o, t returning operation_id`,

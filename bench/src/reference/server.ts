@@ -66,11 +66,20 @@ const summary = (u: RawUser) => ({
   followerCount: u.edge_followed_by?.count ?? null,
 });
 
-async function tenantOf(request: FastifyRequest): Promise<string | null> {
+async function credentialOf(
+  request: FastifyRequest,
+): Promise<{ tenant: string; credential: string } | null> {
   const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
   const hash = createHash('sha256').update(key).digest('hex');
-  const { rows } = await lens.query<{ id: string }>({ ...KEY_TENANT, values: [hash] });
-  return rows[0]?.id ?? null;
+  const { rows } = await lens.query<{ id: string; credential_id: string }>({
+    ...KEY_TENANT,
+    values: [hash],
+  });
+  return rows[0] ? { tenant: rows[0].id, credential: rows[0].credential_id } : null;
+}
+
+async function tenantOf(request: FastifyRequest): Promise<string | null> {
+  return (await credentialOf(request))?.tenant ?? null;
 }
 
 const envelope = (row: OperationRow, replayed: boolean) => ({
@@ -97,8 +106,9 @@ interface LensBody {
 
 /** A billed operation: key → tenant, replay look-up, start, upstream, observation, settle. */
 async function billed(name: string, request: FastifyRequest, reply: FastifyReply) {
-  const tenant = await tenantOf(request);
-  if (!tenant) return reply.code(401).send({ success: false });
+  const caller = await credentialOf(request);
+  if (!caller) return reply.code(401).send({ success: false });
+  const { tenant, credential } = caller;
   const key = String(request.headers['idempotency-key'] ?? '');
   const prior = await lens.query<OperationRow>({ ...REPLAY, values: [tenant, key] });
   if (prior.rows[0]) return envelope(prior.rows[0], true);
@@ -109,7 +119,7 @@ async function billed(name: string, request: FastifyRequest, reply: FastifyReply
   const id = randomUUID();
   const started = await lens.query({
     ...START,
-    values: [tenant, id, key, name, input, hash, reserve],
+    values: [tenant, id, key, name, input, hash, reserve, credential],
   });
   if (!started.rowCount) return reply.code(409).send({ success: false });
   const observedAt = new Date();

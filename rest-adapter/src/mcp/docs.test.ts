@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lensTools, STATUS_TOOL } from './tools.js';
+import { USAGE_TOOL } from './usage-tool.js';
 
 const doc = readFileSync(new URL('../../../docs/mcp.md', import.meta.url), 'utf8');
 
@@ -15,6 +16,6 @@ function documentedTools(): string[] {
 
 describe('docs/mcp.md', () => {
   it('lists every tool, in the order tools/list shows them', () => {
-    expect(documentedTools()).toEqual([...lensTools.keys(), STATUS_TOOL]);
+    expect(documentedTools()).toEqual([...lensTools.keys(), STATUS_TOOL, USAGE_TOOL]);
   });
 });

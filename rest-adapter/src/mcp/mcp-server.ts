@@ -15,6 +15,7 @@ import { GatewayUnreachableError, type GatewayClient } from '../gateway-client.j
 import { operationDocument, STATUS_DOCUMENT, type Envelope } from '../routes/lens.routes.js';
 import { envelopeResult, refusalResult, toolWords } from './results.js';
 import { lensTools, listedTool, STATUS_TOOL, statusTool, toolName, type Price } from './tools.js';
+import { callUsage, USAGE_TOOL, usageTool } from './usage-tool.js';
 
 /** Who is calling, as the REST routes send it to the gateway. */
 export interface McpCaller {
@@ -191,12 +192,14 @@ export function createLensMcpServer(gateway: GatewayClient, caller: McpCaller): 
       const price: Price = { base: offer.priceBase, perItem: offer.pricePerItem };
       if (tool) tools.push(listedTool(tool, price));
     }
-    return { tools: [...tools, statusTool] };
+    return { tools: [...tools, statusTool, usageTool] };
   });
   server.setRequestHandler(TOOLS_CALL, async (raw, extra) => {
     const request = CallToolRequestSchema.parse(raw); // checked by the Server already (above)
     const { name, arguments: args = {} } = request.params;
     if (name === STATUS_TOOL) return callStatus(gateway, caller, args);
+    if (name === USAGE_TOOL)
+      return callUsage((doc, vars) => send(gateway, caller, doc, vars), args);
     return callOperation(gateway, caller, name, args, {
       token: request.params._meta?.progressToken,
       notify: extra.sendNotification,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { lensOperationList, typeName, type LensOperationContract } from '@campaign/schema';
 import { lensBodyValidator } from '../openapi.js';
 import { defineRoute, params, type RestResponse, type Route } from '../route.js';
+import { usageRoute } from './lens-usage.routes.js';
 
 const ENVELOPE = `operationId operationName status data error { code message httpStatus retryable }
   credits { reserved charged refunded } replayed observedAt`;
@@ -94,4 +95,5 @@ export const lensRoutes: Route<never>[] = [
     variables: (request) => ({ operationId: params(request)['operationId'] }),
     respond: (data) => envelopeResponse(data['result']!, true),
   }),
+  usageRoute,
 ] as Route<never>[];

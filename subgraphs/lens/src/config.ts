@@ -8,6 +8,8 @@ import {
   jwtIssuerVar,
   jwtSecretVar,
   logLevelVar,
+  mailerEnv,
+  outboxEnv,
   parseEnv,
   portVar,
   SUBGRAPH_LIMITS,
@@ -63,11 +65,16 @@ const schema = z.object({
   LENS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /** Executions one lens process runs at once (graphile-worker concurrency). */
   LENS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a rotated credential keeps working (default 24 hours, at most 30 days). */
+  LENS_KEY_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(2_592_000).default(86_400),
   AUTH_JWT_SECRET: jwtSecretVar,
   AUTH_JWT_ISSUER: jwtIssuerVar,
   SUBGRAPH_SECRET: subgraphSecretVar,
   ...graphqlLimitVars('LENS', SUBGRAPH_LIMITS),
   LOG_LEVEL: logLevelVar,
+  /** The low-balance e-mail: the platform's SMTP settings and outbox delivery (issue 24). */
+  ...mailerEnv.shape,
+  ...outboxEnv.shape,
 });
 
 export type LensConfig = z.infer<typeof schema>;

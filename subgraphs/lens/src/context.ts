@@ -10,6 +10,8 @@ export interface LensContext {
   /** One EntityManager fork per request. */
   em: EntityManager;
   requestId: string;
+  /** The request's Authorization header: an API key, a tool token or a platform token. */
+  authorization: string | undefined;
   /** The services, made once at start (services.ts); resolvers reach them only through here. */
   services: LensServices;
   /** The API key's tenant and key; authenticates on first use (401 without a valid key). */

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { platformAuthChecker } from '@campaign/platform';
 import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
+import { AccountConsoleResolver } from './account-console/account-console.resolver.js';
 import { AdminResolver } from './admin/admin.resolver.js';
 import { accountReference } from './account/account.reference.js';
 import { Account } from './account/account.type.js';
@@ -23,6 +24,7 @@ export function buildLensSchema(): Promise<FederatedSchema> {
         OperationResolver,
         CreditsResolver,
         AvailableOperationsResolver,
+        AccountConsoleResolver,
         AdminResolver,
       ],
       orphanedTypes: [Account],

@@ -14,6 +14,7 @@ import {
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
 import { cachedCheck } from '@campaign/platform';
+import { startLensOutbox } from './alert/low-balance.worker.js';
 import type { LensConfig } from './config.js';
 import type { LensContext } from './context.js';
 import { observeLensDomain } from './operation/operation-metrics.js';
@@ -48,6 +49,13 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     em: () => orm.em.fork(),
     execution: services.execution,
   });
+  // The low-balance e-mails (issue 24), written with the reservation that crossed the threshold.
+  const outbox = await startLensOutbox({
+    connectionString: config.LENS_DATABASE_URL,
+    config,
+    logger,
+    em: () => orm.em.fork(),
+  });
   // Scrape-time series (issue 26): the backlog, the job runner and the ORM's pool.
   observeLensDomain(() => orm.em, worker);
   observePool('lens', knexPoolStats(orm.em));
@@ -67,8 +75,8 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     // runner is alive (after an outage it may still be restarting).
     readiness: async () => {
       await databaseReady();
-      const runner = worker.health();
-      if (!runner.ok) throw new Error(runner.reason);
+      for (const runner of [worker.health(), outbox.health()])
+        if (!runner.ok) throw new Error(runner.reason);
     },
   });
   await mountGraphQL<LensContext>({
@@ -90,6 +98,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       return {
         em,
         requestId: request.id,
+        authorization,
         services,
         caller: callerOnce,
         tenant: async () => (await callerOnce()).tenant,
@@ -112,7 +121,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       await Promise.all([
         services.execution.drain(WORKER_STOP_TIMEOUT_MS),
         Promise.race([
-          worker.stop(),
+          Promise.all([worker.stop(), outbox.stop()]),
           new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
         ]),
       ]);

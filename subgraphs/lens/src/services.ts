@@ -12,6 +12,9 @@ import { OperationQueryService } from './operation/operation-query.service.js';
 import { OperationService } from './operation/operation.service.js';
 import { PriceBook } from './operation/prices.js';
 import { ReconciliationService } from './operation/reconciliation.service.js';
+import { UsageService } from './account-console/usage.service.js';
+import { CredentialService } from './tenant/credential.service.js';
+import { TenantRepository } from './tenant/tenant.repository.js';
 import { TenantService } from './tenant/tenant.service.js';
 import type { SocialUpstream } from './upstream/upstream.port.js';
 
@@ -27,6 +30,10 @@ export interface LensServices {
   reconciliation: ReconciliationService;
   tenants: TenantService;
   observations: AccountObservationService;
+  /** The account console (issue 24): credentials, usage, the tenant's alert. */
+  credentials: CredentialService;
+  usage: UsageService;
+  accounts: TenantRepository;
 }
 
 type EngineConfig = Pick<
@@ -36,7 +43,8 @@ type EngineConfig = Pick<
   | 'LENS_PRICES'
   | 'LENS_SYNC_BUDGET_MS'
   | 'LENS_LEASE_MS'
->;
+> &
+  Partial<Pick<LensConfig, 'LENS_KEY_ROTATION_GRACE_SECONDS'>>;
 
 /**
  * Every lens service, made here once and in no other way: each gets the services it uses, so
@@ -65,6 +73,7 @@ export function createLensServices(
   const credits = new CreditsService();
   const observations = new AccountObservationService();
   const access = new AccessPolicy(config.LENS_DISABLED_OPERATIONS);
+  const tenants = new TenantService(credits);
   const execution = new ExecutionService({
     upstream: parts.upstream,
     logger: parts.logger,
@@ -80,7 +89,7 @@ export function createLensServices(
         definitions,
         execution,
         access,
-        rateLimiter: new PostgresRateLimiter({ subject: 'with this API key' }),
+        rateLimiter: new PostgresRateLimiter({ subject: 'for this account' }),
         prices,
         events,
       },
@@ -96,7 +105,13 @@ export function createLensServices(
     credits,
     ledger: new LedgerQueryService(),
     reconciliation: new ReconciliationService(execution),
-    tenants: new TenantService(credits),
+    tenants,
     observations,
+    credentials: new CredentialService({
+      rotationGraceSeconds: config.LENS_KEY_ROTATION_GRACE_SECONDS ?? 86_400,
+      forget: (keyHash) => tenants.forgetKey(keyHash),
+    }),
+    usage: new UsageService(),
+    accounts: new TenantRepository(),
   };
 }

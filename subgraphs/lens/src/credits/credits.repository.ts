@@ -45,15 +45,22 @@ export async function creditBalance(em: EntityManager, tenantId: string): Promis
   return rows[0]?.credit_balance ?? '0';
 }
 
-/** Adds `amount` (negative: takes) to the balance; returns the balance after. */
+/**
+ * Adds `amount` (negative: takes) to the balance; returns the balance after. With `rearm` (a
+ * top-up), a balance left at or above the low-balance threshold arms the alert again.
+ */
 export async function addToBalance(
   em: EntityManager,
   tenantId: string,
   amount: number,
+  { rearm }: { rearm: boolean } = { rearm: false },
 ): Promise<string> {
   const rows = await em.execute<{ credit_balance: string }[]>(
-    `update tenant set credit_balance = credit_balance + ? where id = ? returning credit_balance`,
-    [amount, tenantId],
+    `update tenant set credit_balance = credit_balance + ?,
+       low_balance_armed = coalesce(low_balance_armed
+         or (?::boolean and credit_balance + ? >= alert_below), false)
+     where id = ? returning credit_balance`,
+    [amount, rearm, amount, tenantId],
   );
   return rows[0]!.credit_balance;
 }
@@ -66,11 +73,21 @@ export async function appendLedgerEntry(
     kind: LedgerKind;
     amount: number;
     balanceAfter: string;
+    /** Why credits were added (a top-up's reason). */
+    reason?: string | null;
   },
 ): Promise<void> {
   await em.execute(
-    `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after) values (?, ?, ?, ?, ?)`,
-    [entry.tenantId, entry.operationId, entry.kind, entry.amount, entry.balanceAfter],
+    `insert into credit_ledger_entry (tenant_id, operation_id, kind, amount, balance_after, reason)
+     values (?, ?, ?, ?, ?, ?)`,
+    [
+      entry.tenantId,
+      entry.operationId,
+      entry.kind,
+      entry.amount,
+      entry.balanceAfter,
+      entry.reason ?? null,
+    ],
   );
 }
 
@@ -81,6 +98,7 @@ export interface LedgerRow {
   amount: string;
   balance_after: string;
   operation_id: string | null;
+  reason: string | null;
   created_at: Date;
 }
 
@@ -92,7 +110,7 @@ export function ledgerRows(
   limit: number,
 ): Promise<LedgerRow[]> {
   return em.execute<LedgerRow[]>(
-    `select id, kind, amount, balance_after, operation_id, created_at from credit_ledger_entry
+    `select id, kind, amount, balance_after, operation_id, reason, created_at from credit_ledger_entry
        where tenant_id = ? and (?::bigint is null or id < ?::bigint)
        order by id desc limit ?`,
     [tenantId, before, before, limit],

@@ -24,8 +24,18 @@ export class CreditsService {
 
   readonly balance = creditBalance;
 
-  async topUp(em: EntityManager, tenantId: string, amount: number): Promise<string> {
-    return this.move(em, tenantId, null, 'TOP_UP', amount);
+  /**
+   * Adds credits (a TOP_UP entry with its reason). A top-up that leaves the balance at or above
+   * the tenant's low-balance threshold re-arms the alert; nothing else does (a refund that lifts
+   * the balance back does not, so a balance hovering at the threshold sends one e-mail).
+   */
+  async topUp(
+    em: EntityManager,
+    tenantId: string,
+    amount: number,
+    reason: string | null = null,
+  ): Promise<string> {
+    return this.move(em, tenantId, null, 'TOP_UP', amount, reason);
   }
 
   private async move(
@@ -34,9 +44,10 @@ export class CreditsService {
     operationId: string | null,
     kind: LedgerKind,
     amount: number,
+    reason: string | null,
   ): Promise<string> {
-    const balanceAfter = await addToBalance(em, tenantId, amount);
-    await appendLedgerEntry(em, { tenantId, operationId, kind, amount, balanceAfter });
+    const balanceAfter = await addToBalance(em, tenantId, amount, { rearm: kind === 'TOP_UP' });
+    await appendLedgerEntry(em, { tenantId, operationId, kind, amount, balanceAfter, reason });
     return balanceAfter;
   }
 }

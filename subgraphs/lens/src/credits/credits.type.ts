@@ -12,6 +12,8 @@ export class CreditLedgerEntryType {
   @Field(() => Int, { description: 'Signed: negative takes from the balance.' }) amount!: number;
   @Field(() => Int) balanceAfter!: number;
   @Field(() => ID, { nullable: true }) operationId!: string | null;
+  @Field(() => String, { nullable: true, description: 'Why credits were added (top-ups).' })
+  reason!: string | null;
   @Field(() => GraphQLDateTimeISO) createdAt!: Date;
 }
 

@@ -10,6 +10,7 @@ export interface LedgerEntry {
   amount: number;
   balanceAfter: number;
   operationId: string | null;
+  reason: string | null;
   createdAt: Date;
 }
 
@@ -35,6 +36,7 @@ export class LedgerQueryService {
         amount: Number(row.amount),
         balanceAfter: Number(row.balance_after),
         operationId: row.operation_id,
+        reason: row.reason,
         createdAt: new Date(row.created_at),
       }),
       (row) => [String(row.id)],

@@ -3,6 +3,8 @@ import { Migration20261122000000_initial } from './Migration20261122000000_initi
 import { Migration20261201000000_engine } from './Migration20261201000000_engine.js';
 import { Migration20261223000000_billed_path } from './Migration20261223000000_billed_path.js';
 import { Migration20261228000000_operation_trace_context } from './Migration20261228000000_operation_trace_context.js';
+import { Migration20261231000000_accounts } from './Migration20261231000000_accounts.js';
+import { Migration20261231100000_low_balance_alert } from './Migration20261231100000_low_balance_alert.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const lensMigrations: MigrationObject[] = [
@@ -12,5 +14,10 @@ export const lensMigrations: MigrationObject[] = [
   {
     name: 'Migration20261228000000_operation_trace_context',
     class: Migration20261228000000_operation_trace_context,
+  },
+  { name: 'Migration20261231000000_accounts', class: Migration20261231000000_accounts },
+  {
+    name: 'Migration20261231100000_low_balance_alert',
+    class: Migration20261231100000_low_balance_alert,
   },
 ];

@@ -10,7 +10,7 @@ import type { PreparedStatement } from '@campaign/platform';
 /** Idempotency probe, reservation, RESERVE entry and the inline attempt's lease (one commit). */
 export const START: PreparedStatement = {
   name: 'lens_start_operation',
-  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12)`,
+  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)`,
 };
 
 /** Terminal status, result, RELEASE and CHARGE entries and the balance (one commit). */

@@ -1,5 +1,11 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { accountTenant } from '../account-console/account-access.js';
 import type { LensContext } from '../context.js';
+
+const TENANT_ID = {
+  nullable: true,
+  description: 'The tenant: required with a SUPER_ADMIN token, implied by any other credential.',
+} as const;
 import { LensOperation, LensOperationPage, OperationStatusValue } from './operation.type.js';
 
 @Resolver()
@@ -10,11 +16,12 @@ export class OperationResolver {
   async operation(
     @Arg('operationId', () => ID) operationId: string,
     @Ctx() context: LensContext,
+    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
   ): Promise<LensOperation> {
-    const tenant = await context.tenant();
+    const tenant = await accountTenant(context, tenantId, 'read');
     const operation = await context.services.operations.findForTenant(
       context.em,
-      tenant.id,
+      tenant,
       operationId,
     );
     return LensOperation.from(operation, false);
@@ -28,9 +35,10 @@ export class OperationResolver {
     @Arg('status', () => OperationStatusValue, { nullable: true }) status?: OperationStatusValue,
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
   ): Promise<LensOperationPage> {
-    const tenant = await context.tenant();
-    const page = await context.services.queries.forTenant(context.em, tenant.id, {
+    const tenant = await accountTenant(context, tenantId, 'read');
+    const page = await context.services.queries.forTenant(context.em, tenant, {
       status: status ?? null,
       first: first ?? null,
       after: after ?? null,

@@ -40,7 +40,7 @@ export interface EngineParts {
   definitions: LensOperations;
   execution: ExecutionService;
   access: AccessPolicy;
-  /** Per API key, `rateLimitPerMinute` of its tenant (DESIGN.md L8). */
+  /** Per tenant, shared by its credentials: `rateLimitPerMinute` of the tenant (DESIGN.md L8). */
   rateLimiter: PostgresRateLimiter;
   prices: PriceBook;
   events: OperationEvents;
@@ -96,13 +96,13 @@ export class OperationService {
     const { tenant, apiKeyId } = await authenticate();
     definition.validate?.(input, { tenantId: tenant.id });
     this.parts.access.check(tenant, definition.name);
-    await this.parts.rateLimiter.consume(em, `api_key:${apiKeyId}`, {
+    await this.parts.rateLimiter.consume(em, `tenant:${tenant.id}`, {
       limit: tenant.rateLimitPerMinute,
       windowSeconds: 60,
     });
     const { operation, replayed } = await this.start(
       em,
-      tenant.id,
+      { tenantId: tenant.id, credentialId: apiKeyId },
       definition,
       idempotencyKey,
       input,
@@ -139,7 +139,7 @@ export class OperationService {
   /** Inserts the operation with its reservation, or finds the one this key already started. */
   private async start<I>(
     em: EntityManager,
-    tenantId: string,
+    { tenantId, credentialId }: { tenantId: string; credentialId: string },
     definition: OperationDefinition<I>,
     idempotencyKey: string,
     input: I,
@@ -162,6 +162,7 @@ export class OperationService {
       this.settings.inline ? INLINE_OWNER : null,
       // A later attempt (a job after the reconciler) continues this request's trace (issue 26).
       currentTraceparent(),
+      credentialId,
     ]).catch((err: unknown) => {
       if ((err as { code?: unknown }).code !== INSUFFICIENT_CREDITS_STATE) throw err;
       throw new PlatformError(

@@ -25,6 +25,18 @@ export class ApiKey {
   @Property({ type: 'timestamptz', fieldName: 'created_at' })
   createdAt!: Date;
 
+  /** What the console calls it (`REST API key` unless named). */
+  @Property({ type: 'text' })
+  name!: string;
+
+  /** When it last started a billed call, to the minute (the start statement keeps it). */
+  @Property({ type: 'timestamptz', fieldName: 'last_used_at', nullable: true })
+  lastUsedAt?: Date | null;
+
   @Property({ type: 'timestamptz', fieldName: 'revoked_at', nullable: true })
   revokedAt?: Date | null;
+
+  /** Set by rotation: the end of the grace period in which the old secret still works. */
+  @Property({ type: 'timestamptz', fieldName: 'expires_at', nullable: true })
+  expiresAt?: Date | null;
 }

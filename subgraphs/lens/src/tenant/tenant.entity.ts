@@ -25,4 +25,15 @@ export class Tenant {
 
   @Property({ type: 'timestamptz', fieldName: 'created_at' })
   createdAt!: Date;
+
+  /** Where the low-balance e-mail goes, and below which balance (both or neither). */
+  @Property({ type: 'text', fieldName: 'alert_email', nullable: true })
+  alertEmail?: string | null;
+
+  @Property({ type: 'bigint', fieldName: 'alert_below', nullable: true })
+  alertBelow?: number | null;
+
+  /** True while the next fall below `alertBelow` should send the e-mail (a top-up re-arms it). */
+  @Property({ type: 'boolean', fieldName: 'low_balance_armed' })
+  lowBalanceArmed!: boolean;
 }

@@ -7,6 +7,7 @@ import { ApiKey, type CredentialKind } from './api-key.entity.js';
 import { ApiKeyCache, type RevocationListener } from './api-key-cache.js';
 import { KEY_WITH_TENANT, revokeKeyByHash } from './api-key.repository.js';
 import { generateKey, hashKey, kindOfKey } from './api-key.js';
+import { defaultCredentialName, PREFIX_LENGTH } from './credential.service.js';
 import { Tenant } from './tenant.entity.js';
 
 export interface NewTenant {
@@ -16,6 +17,9 @@ export interface NewTenant {
   rateLimitPerMinute: number;
   credits: number;
   kind: CredentialKind;
+  /** The low-balance alert's contact and threshold (both or neither). */
+  alertEmail?: string | null;
+  alertBelow?: number | null;
 }
 
 export interface CreatedKey {
@@ -30,7 +34,7 @@ export type TenantProfile = Readonly<
   }
 >;
 
-/** Who is calling the lens API: the tenant and the API key it used (rate limits are per key). */
+/** Who is calling the lens API: the tenant and the credential it used (on every operation). */
 export interface Caller {
   tenant: TenantProfile;
   apiKeyId: string;
@@ -38,6 +42,8 @@ export interface Caller {
 
 interface CachedKey extends Caller {
   kind: CredentialKind;
+  /** The end of a rotated key's grace period (epoch ms), checked on every use of the cache. */
+  expiresAt: number | null;
 }
 
 export class TenantService {
@@ -58,6 +64,7 @@ export class TenantService {
     const apiKey = generateKey(input.kind);
     const tenantId = randomUUID();
     await em.transactional(async (tx) => {
+      const now = new Date();
       tx.create(Tenant, {
         id: tenantId,
         name: input.name,
@@ -65,15 +72,19 @@ export class TenantService {
         permissions: input.permissions,
         rateLimitPerMinute: input.rateLimitPerMinute,
         creditBalance: '0',
-        createdAt: new Date(),
+        createdAt: now,
+        alertEmail: input.alertEmail ?? null,
+        alertBelow: input.alertBelow ?? null,
+        lowBalanceArmed: false,
       });
       tx.create(ApiKey, {
         id: randomUUID(),
         tenant: tenantId,
         kind: input.kind,
-        keyPrefix: apiKey.slice(0, 12),
+        name: defaultCredentialName(input.kind),
+        keyPrefix: apiKey.slice(0, PREFIX_LENGTH),
         keyHash: hashKey(apiKey),
-        createdAt: new Date(),
+        createdAt: now,
       });
       await tx.flush();
       if (input.credits > 0) await this.credits.topUp(tx, tenantId, input.credits);
@@ -127,13 +138,19 @@ export class TenantService {
     return found;
   }
 
+  /** This process forgets a key at once (a console's revocation; other processes by notification). */
+  forgetKey(keyHash: string): void {
+    this.keys.forget(keyHash);
+  }
+
   private async findKey(em: EntityManager, keyHash: string): Promise<CachedKey | undefined> {
     const cached = this.keys.get(keyHash);
-    if (cached) return cached;
+    if (cached && (cached.expiresAt === null || cached.expiresAt > Date.now())) return cached;
     const mark = this.keys.mark();
     const [row] = await runPrepared<{
       api_key_id: string;
       kind: CredentialKind;
+      expires_at: Date | string | null;
       id: string;
       name: string;
       plan: string;
@@ -145,6 +162,7 @@ export class TenantService {
     const found: CachedKey = Object.freeze({
       kind: row.kind,
       apiKeyId: row.api_key_id,
+      expiresAt: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
       tenant: Object.freeze({
         id: row.id,
         name: row.name,

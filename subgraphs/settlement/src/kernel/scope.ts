@@ -1,3 +1,4 @@
+import { PlatformError } from '@campaign/schema';
 import type { Principal } from './principal.js';
 
 /** What a principal may see of agency-owned data (spec section 5, DESIGN.md S9). */
@@ -9,6 +10,9 @@ export interface Scope {
 }
 
 export function scopeOf(principal: Principal): Scope {
+  // A lens account console's token sees nothing of settlement, whatever an operation admits.
+  if (principal.role === 'TENANT')
+    throw new PlatformError('PERMISSION_DENIED', 'A TENANT token has no access to settlement.');
   if (principal.role === 'PARTNER') return { agencyId: null, partnerId: principal.partnerId };
   return { agencyId: principal.agencyId, partnerId: null };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanVar } from '@campaign/platform';
+import { mailerEnv } from '@campaign/platform';
 import { webhookSecretVar } from '@campaign/platform';
 
 /**
@@ -9,21 +9,12 @@ import { webhookSecretVar } from '@campaign/platform';
  * the stack passes the simulators' actual addresses when it starts them.
  */
 
-const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const timeoutMs = (fallback: number) =>
   z.coerce.number().int().min(100).max(120_000).default(fallback);
 const optionalText = z.string().min(1).optional();
 
-export const mailerEnv = z.object({
-  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
-  SMTP_PORT: port(4101),
-  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
-  SMTP_SECURE: booleanVar(false),
-  SMTP_USER: optionalText,
-  SMTP_PASS: optionalText,
-  MAIL_FROM: z.string().min(3).default('Campaign Platform <no-reply@campaign-platform.local>'),
-  SMTP_TIMEOUT_MS: timeoutMs(10_000),
-});
+/** The platform's SMTP settings (lens sends e-mail too). */
+export { mailerEnv };
 
 export const teamChatEnv = z.object({
   TEAM_CHAT_WEBHOOK_URL: z.url().default('http://127.0.0.1:4102/webhook'),

@@ -1,7 +1,8 @@
 import type { OutsideSystemsConfig } from './config.js';
 import type { TeamChat } from './chat/team-chat.port.js';
 import { WebhookTeamChat } from './chat/webhook-team-chat.js';
-import { SmtpMailer } from './mail/smtp-mailer.js';
+import { smtpMailerOf } from '@campaign/platform';
+import type { SmtpMailer } from './mail/smtp-mailer.js';
 import type { BusinessStatusService } from './tax-authority/business-status.port.js';
 import { NtsBusinessStatusService } from './tax-authority/nts-business-status.js';
 import { HttpTaxInvoiceProvider } from './tax-invoice/http-tax-invoice-provider.js';
@@ -20,14 +21,7 @@ export interface OutsideSystems {
 }
 
 export function createOutsideSystems(config: OutsideSystemsConfig): OutsideSystems {
-  const mailer = new SmtpMailer({
-    host: config.SMTP_HOST,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_SECURE,
-    ...(config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : {}),
-    from: config.MAIL_FROM,
-    timeoutMs: config.SMTP_TIMEOUT_MS,
-  });
+  const mailer = smtpMailerOf(config);
   return {
     mailer,
     teamChat: new WebhookTeamChat({

@@ -1,0 +1,118 @@
+import { createTransport } from 'nodemailer';
+import { inSpan, SpanKind } from '../trace-context.js';
+import {
+  MailDeliveryError,
+  messageIdFor,
+  type Mailer,
+  type OutgoingMail,
+  type SentMail,
+} from './mailer.port.js';
+
+export interface SmtpMailerOptions {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  /** The From of every message, e.g. `Campaign Platform <no-reply@example.com>`. */
+  from: string;
+  /** Connection, greeting and socket inactivity limit (default 10 s). */
+  timeoutMs?: number;
+}
+
+/** SMTP error codes of nodemailer that no retry can fix (the message itself is wrong). */
+const PERMANENT_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
+
+/**
+ * The Mailer over SMTP with nodemailer, pooled (a worker sending a batch reuses connections).
+ * A 4xx reply, a refused connection or a timeout is retryable; a 5xx reply (unknown mailbox,
+ * refused content) and a message nodemailer cannot build are not. A refused login is retryable:
+ * the fix is the operator's configuration, and the message should go once it is fixed.
+ */
+export class SmtpMailer implements Mailer {
+  private readonly transport;
+  /** The domain of From, for Message-IDs. */
+  readonly domain: string;
+
+  constructor(private readonly options: SmtpMailerOptions) {
+    const timeout = options.timeoutMs ?? 10_000;
+    this.transport = createTransport({
+      pool: true,
+      maxConnections: 2,
+      host: options.host,
+      port: options.port,
+      secure: options.secure,
+      ...(options.user ? { auth: { user: options.user, pass: options.pass ?? '' } } : {}),
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
+    this.domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
+  }
+
+  /** {@link messageIdFor} with this mailer's From domain. */
+  messageIdFor(dedupeKey: string): string {
+    return messageIdFor(dedupeKey, this.domain);
+  }
+
+  async send(mail: OutgoingMail): Promise<SentMail> {
+    try {
+      // SMTP is not HTTP: its span is made here (issue 26), with the server, never an address.
+      const info = await inSpan(
+        'smtp send',
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'network.protocol.name': 'smtp',
+            'server.address': this.options.host,
+            'server.port': this.options.port,
+            'email.event': mail.headers?.['X-Event'] ?? '',
+          },
+        },
+        () =>
+          this.transport.sendMail({
+            from: this.options.from,
+            to: typeof mail.to === 'string' ? mail.to : [...mail.to],
+            ...(mail.cc?.length ? { cc: [...mail.cc] } : {}),
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.html !== undefined ? { html: mail.html } : {}),
+            headers: { ...mail.headers },
+            messageId: mail.messageId,
+          }),
+      );
+      return {
+        messageId: info.messageId,
+        accepted: info.accepted.map(addressOf),
+        rejected: info.rejected.map(addressOf),
+      };
+    } catch (error) {
+      throw toDeliveryError(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+function addressOf(entry: string | { address: string }): string {
+  return typeof entry === 'string' ? entry : entry.address;
+}
+
+function toDeliveryError(error: unknown): MailDeliveryError {
+  const { code, responseCode, message } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    message?: unknown;
+  };
+  const reply = typeof responseCode === 'number' ? responseCode : null;
+  const text = typeof message === 'string' ? message : String(error);
+  if (code === 'EAUTH') return new MailDeliveryError(`SMTP login refused: ${text}`, true, reply);
+  if (reply !== null && reply >= 500) return new MailDeliveryError(text, false, reply);
+  if (typeof code === 'string' && PERMANENT_CODES.has(code) && (reply === null || reply >= 500)) {
+    return new MailDeliveryError(text, false, reply);
+  }
+  return new MailDeliveryError(text, true, reply);
+}
