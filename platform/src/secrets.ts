@@ -11,6 +11,7 @@ export const DEVELOPMENT_SECRETS = {
   subgraph: 'development-subgraph-secret-change-me',
   webhook: 'development-tax-invoice-webhook-secret',
   proxy: 'development-proxy-secret-change-me',
+  oauthCookie: 'development-oauth-cookie-secret-change-me',
 } as const;
 
 const published = new Set<string>(Object.values(DEVELOPMENT_SECRETS));
@@ -44,3 +45,9 @@ export const proxySecretVar = z
   .string()
   .min(16, 'must be at least 16 characters')
   .default(DEVELOPMENT_SECRETS.proxy);
+
+/** Signs the OAuth authorization server's cookies (interaction, session); same on every replica. */
+export const oauthCookieSecretVar = z
+  .string()
+  .min(32, 'must be at least 32 characters')
+  .default(DEVELOPMENT_SECRETS.oauthCookie);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  databaseUrlVar,
   hostVar,
+  oauthCookieSecretVar,
   logLevelVar,
   parseEnv,
   portVar,
@@ -18,9 +20,23 @@ const schema = z.object({
   /** Sent to the gateway so that it believes the client address this adapter forwards. */
   PROXY_SECRET: proxySecretVar,
   LOG_LEVEL: logLevelVar,
+  /**
+   * The adapter's own base URL as clients reach it: the OAuth issuer, and `<base>/mcp` the
+   * protected resource (DESIGN.md section 7). Default: http://127.0.0.1:<REST_PORT>.
+   */
+  REST_PUBLIC_URL: urlVar.optional(),
+  /** The lens database, where the OAuth authorization server keeps its state; unset: no OAuth. */
+  LENS_DATABASE_URL: databaseUrlVar.optional(),
+  OAUTH_COOKIE_SECRET: oauthCookieSecretVar,
+  /** How long an OAuth access token lives (at most an hour: DESIGN.md section 7). */
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3600),
 });
 
 export type RestAdapterConfig = z.infer<typeof schema>;
+
+/** The base URL clients use (REST_PUBLIC_URL, else the loopback address and port). */
+export const publicBaseUrl = (config: RestAdapterConfig) =>
+  (config.REST_PUBLIC_URL ?? `http://127.0.0.1:${config.REST_PORT}`).replace(/\/+$/, '');
 
 export function loadRestAdapterConfig(
   env: Record<string, string | undefined> = process.env,

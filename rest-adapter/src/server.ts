@@ -8,11 +8,13 @@ import {
   type RunningServer,
 } from '@campaign/platform';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { RestAdapterConfig } from './config.js';
+import { publicBaseUrl, type RestAdapterConfig } from './config.js';
 import { registerReferencePage } from './docs-page.js';
 import { httpError, httpErrorOf } from './errors.js';
 import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
 import { MCP_PATH, mcpMethodNotAllowed, registerMcpRoutes } from './mcp/mcp-route.js';
+import { McpAuthorization } from './oauth/mcp-authorization.js';
+import { registerOAuthRoutes } from './oauth/oauth-routes.js';
 import { lensDocument } from './openapi.js';
 import { documentedRoutes } from './openapi-settlement.js';
 import { settlementDocument, withDocumentedBodies } from './openapi-settlement-served.js';
@@ -172,7 +174,23 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     for (const route of routes) if (route.rawBody) mount(scope, route);
   });
   // Lens over the tool protocol (issue 13): the same gateway client, one operation per call.
-  await registerMcpRoutes(app, gateway);
+  // MCP authorization (issue 25) when the adapter can reach the lens database for its state.
+  const auth = config.LENS_DATABASE_URL
+    ? McpAuthorization.open(
+        {
+          baseUrl: publicBaseUrl(config),
+          cookieSecret: config.OAUTH_COOKIE_SECRET,
+          accessTokenTtlSeconds: config.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+          trustProxy: config.REST_TRUST_PROXY !== false,
+        },
+        config.LENS_DATABASE_URL,
+      )
+    : undefined;
+  if (auth) {
+    app.addHook('onClose', () => auth.close());
+    await registerOAuthRoutes(app, auth, gateway);
+  }
+  await registerMcpRoutes(app, gateway, auth);
   const running = await listen(app, config.REST_HOST, config.REST_PORT);
   logger.info({ url: running.url }, 'rest adapter listening');
   return running;

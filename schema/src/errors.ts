@@ -58,6 +58,12 @@ export const errorCatalogue = {
     retryable: false,
     description: 'The tenant balance cannot cover the reservation for this operation.',
   },
+  CREDITS_CAP_EXCEEDED: {
+    httpStatus: 402,
+    retryable: false,
+    description:
+      'The call would take this OAuth connection beyond the credits cap its account holder set.',
+  },
   // 403
   PERMISSION_DENIED: {
     httpStatus: 403,

@@ -153,6 +153,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await launch('rest adapter', 'rest-adapter/src/main.ts', {
       REST_PORT: String(config.REST_PORT),
       GATEWAY_URL: urls.gateway,
+      // MCP authorization keeps its state in the lens database (issue 25).
+      LENS_DATABASE_URL: lensDatabase,
     });
     const replicas: ReplicaUrls[] = [urls];
     for (const [index, set] of (options.replicaSets ?? []).entries())

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { cli, keyArgs, useCli } from '../support/cli.js';
+import { stack } from '../support/clients.js';
 import { eventually } from '../support/sinks.js';
 import { callTool, HANDLE, mcpUrl, newKey, useClients } from './mcp-client.js';
 
@@ -92,6 +93,8 @@ describe('error messages through the official client (issue 21, item 4)', () => 
   });
 });
 
+const RESOURCE_METADATA = () => `${stack().rest}/.well-known/oauth-protected-resource/mcp`;
+
 describe('every request needs a valid token (issue 21, item 5; MCP authorization)', () => {
   const open = useClients();
   const keys = useCli({
@@ -103,7 +106,10 @@ describe('every request needs a valid token (issue 21, item 5; MCP authorization
   it('tools/list without a token: HTTP 401, Bearer challenge without an error code', async () => {
     const answer = await post(toolsList);
     expect(answer.status).toBe(401);
-    expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="campaign-platform"');
+    // With OAuth (issue 25), the challenge also points to the resource's metadata (RFC 9728).
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer realm="campaign-platform", resource_metadata="${RESOURCE_METADATA()}"`,
+    );
     expect(answer.body).toMatchObject({
       jsonrpc: '2.0',
       id: 7,
@@ -121,7 +127,7 @@ describe('every request needs a valid token (issue 21, item 5; MCP authorization
         const answer = await post(body, { authorization: `Bearer ${token}` });
         expect(answer.status, body).toBe(401);
         expect(answer.headers.get('www-authenticate')).toBe(
-          'Bearer realm="campaign-platform", error="invalid_token"',
+          `Bearer realm="campaign-platform", error="invalid_token", resource_metadata="${RESOURCE_METADATA()}"`,
         );
         expect(answer.body).toMatchObject({ error: { data: { code } } });
       }

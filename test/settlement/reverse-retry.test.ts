@@ -32,8 +32,12 @@ describe('reverse issuance after a failure', () => {
 
   it('REST: the approval link after a FAILURE starts a new reverse issuance with the next key', async () => {
     const { id, partner, key } = await failed();
-    const grant = await f.expectOk<{ settlementId: string; grantUrl: string }>(
-      f.call('GET', f.partnerPath(id, '/reverse-issuance-grant-url'), partner.token) as never,
+    const grant = await f.expectOk(
+      f.call<{ settlementId: string; grantUrl: string }>(
+        'GET',
+        f.partnerPath(id, '/reverse-issuance-grant-url'),
+        partner.token,
+      ),
     );
     expect(grant.grantUrl).toMatch(new RegExp(`^${stack().taxInvoice}/approve/`));
     const reverse = t.reverseOf(await t.detail(ctx.admin, id));

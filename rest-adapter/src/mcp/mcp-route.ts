@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { REQUEST_ID_HEADER } from '@campaign/platform';
 import { bearerChallenge, tokenSent } from '../auth-challenge.js';
 import type { GatewayClient } from '../gateway-client.js';
+import type { McpAuthorization } from '../oauth/mcp-authorization.js';
 import { SECURITY_HEADERS } from '../request-guards.js';
 import { createLensMcpServer, offersFor, protocolError, type McpCaller } from './mcp-server.js';
 
@@ -87,7 +88,11 @@ class PlainErrorTransport extends StreamableHTTPServerTransport {
  * which carries progress notifications before the result. GET and DELETE (no stream to open, no
  * session to end) are 405s of the adapter's method guard.
  */
-export async function registerMcpRoutes(app: FastifyInstance, gateway: GatewayClient) {
+export async function registerMcpRoutes(
+  app: FastifyInstance,
+  gateway: GatewayClient,
+  auth?: McpAuthorization,
+) {
   // A scope of its own: the body arrives as text, so that what is wrong with it is answered in
   // JSON-RPC's words rather than the REST adapter's.
   await app.register(async (scope) => {
@@ -106,14 +111,24 @@ export async function registerMcpRoutes(app: FastifyInstance, gateway: GatewayCl
       const message = 'Internal error; it was logged.';
       return reply.code(500).send(rpcError({ code: ErrorCode.InternalError, message }));
     });
-    scope.post(MCP_PATH, (request, reply) => handlePost(request, reply, gateway));
+    scope.post(MCP_PATH, (request, reply) => handlePost(request, reply, gateway, auth));
   });
 }
 
-async function handlePost(request: FastifyRequest, reply: FastifyReply, gateway: GatewayClient) {
+async function handlePost(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gateway: GatewayClient,
+  auth: McpAuthorization | undefined,
+) {
   const parsed = parseMessages(request);
   if ('error' in parsed) return reply.code(parsed.status).send(rpcError(parsed.error));
-  const caller = callerOf(request);
+  // An OAuth access token stands for its connection's lens credential (oauth/).
+  const sent = request.headers.authorization;
+  const caller = {
+    ...callerOf(request),
+    authorization: auth ? await auth.lensAuthorization(sent) : sent,
+  };
   // The token lens would refuse (none, unknown, revoked, a REST API key) is refused here, on
   // every request, with lens's code; the first request's id answers for the batch.
   const offers = await offersFor(gateway, caller);
@@ -123,7 +138,10 @@ async function handlePost(request: FastifyRequest, reply: FastifyReply, gateway:
     if (offers.error.status === 401) {
       reply.header(
         'www-authenticate',
-        bearerChallenge({ tokenSent: tokenSent(caller.authorization) }),
+        bearerChallenge({
+          tokenSent: tokenSent(sent),
+          ...(auth ? { resourceMetadata: auth.resourceMetadataUrl } : {}),
+        }),
       );
     }
     const plain = message.replace(MCP_ERROR_PREFIX, '');

@@ -3,14 +3,20 @@ import { PlatformError } from '@campaign/schema';
 import type { LensContext } from '../context.js';
 import { kindOfKey } from '../tenant/api-key.js';
 
-/** `read`: balance, ledger, operations, usage. `manage`: credentials and the alert. */
-export type ConsoleAccess = 'read' | 'manage';
+/**
+ * `read`: balance, ledger, operations, usage. `manage`: credentials and the alert. `connect`: an
+ * OAuth connection approved on the consent page (issue 25), where the account holder signs in
+ * with a REST API key or a TENANT token.
+ */
+export type ConsoleAccess = 'read' | 'manage' | 'connect';
 
 /**
  * The one scoping rule of the account console (issue 24): which tenant a call is about.
  *
  * - An API key (or, over MCP, a tool token) reads its own tenant; it manages nothing, so a
- *   leaked key cannot mint others.
+ *   leaked key cannot mint others, except an OAuth connection (`connect`), which a person
+ *   approves on the consent page with the account's REST API key: a connection can do no more
+ *   than the key itself, and the console can revoke it.
  * - A TENANT token (`auth:token --role TENANT --tenant <id>`) reads and manages its tenant and no
  *   other: naming another `tenantId` is 403.
  * - A SUPER_ADMIN token names the tenant (`tenantId`, required); an unknown one is 404.

@@ -1,7 +1,8 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { lensUsage, PlatformError } from '@campaign/schema';
+import { lensOperations, lensUsage, PlatformError } from '@campaign/schema';
 import type { LensContext } from '../context.js';
 import type { CredentialKind } from '../tenant/api-key.entity.js';
+import { NAME_LIMIT } from '../tenant/credential.service.js';
 import { accountTenant } from './account-access.js';
 import {
   ApiCredential,
@@ -70,6 +71,45 @@ export class AccountConsoleResolver {
       tenant,
       kind satisfies CredentialKind,
       name,
+    );
+    return {
+      credential: ApiCredential.from(issued.credential),
+      secret: issued.secret,
+      previous: null,
+    };
+  }
+
+  @Mutation(() => IssuedApiCredential, {
+    description:
+      "An OAuth connection (kind oauth) of the account, approved on the REST adapter's consent " +
+      'page: limited to the granted operations (still within the plan and permissions) and, ' +
+      'when creditsCap is given, to that many credits in all. With a REST API key of the ' +
+      'account or a TENANT token; the secret stays with the REST adapter.',
+  })
+  async connectOAuthClient(
+    @Arg('clientName', () => String) clientName: string,
+    @Arg('operations', () => [String]) operations: string[],
+    @Ctx() context: LensContext,
+    @Arg('creditsCap', () => Int, { nullable: true }) creditsCap?: number | null,
+    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+  ): Promise<IssuedApiCredential> {
+    const unknown = operations.filter((name) => !(name in lensOperations));
+    if (operations.length === 0 || unknown.length > 0) {
+      throw new PlatformError(
+        'INVALID_REQUEST',
+        `operations: one or more lens operations${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}.`,
+      );
+    }
+    if (creditsCap !== null && creditsCap !== undefined && creditsCap < 1) {
+      throw new PlatformError('INVALID_REQUEST', 'creditsCap: at least 1, or null for no cap.');
+    }
+    const tenant = await accountTenant(context, tenantId, 'connect');
+    const issued = await context.services.credentials.create(
+      context.em,
+      tenant,
+      'oauth',
+      clientName.slice(0, NAME_LIMIT),
+      { operations: [...new Set(operations)], creditsCap: creditsCap ?? null },
     );
     return {
       credential: ApiCredential.from(issued.credential),

@@ -26,6 +26,16 @@ export class ApiCredential {
     description: 'Set when it was rotated: the end of the grace period in which it still works.',
   })
   expiresAt!: Date | null;
+  @Field(() => [String], {
+    nullable: true,
+    description: "The operations it may call (an OAuth connection's grant); null: every one.",
+  })
+  operations!: string[] | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The most credits it may spend in all (an OAuth connection); null: no cap.',
+  })
+  creditsCap!: number | null;
 
   static from(row: CredentialRow): ApiCredential {
     const date = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -38,6 +48,8 @@ export class ApiCredential {
       lastUsedAt: date(row.last_used_at),
       revokedAt: date(row.revoked_at),
       expiresAt: date(row.expires_at),
+      operations: row.operations,
+      creditsCap: row.credits_cap === null ? null : Number(row.credits_cap),
     });
   }
 }

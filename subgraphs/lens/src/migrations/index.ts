@@ -5,6 +5,7 @@ import { Migration20261223000000_billed_path } from './Migration20261223000000_b
 import { Migration20261228000000_operation_trace_context } from './Migration20261228000000_operation_trace_context.js';
 import { Migration20261231000000_accounts } from './Migration20261231000000_accounts.js';
 import { Migration20261231100000_low_balance_alert } from './Migration20261231100000_low_balance_alert.js';
+import { Migration20270105000000_oauth } from './Migration20270105000000_oauth.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const lensMigrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const lensMigrations: MigrationObject[] = [
     name: 'Migration20261231100000_low_balance_alert',
     class: Migration20261231100000_low_balance_alert,
   },
+  { name: 'Migration20270105000000_oauth', class: Migration20270105000000_oauth },
 ];

@@ -7,7 +7,10 @@ import type { PreparedStatement } from '@campaign/platform';
  * in its own transaction: one commit.
  */
 
-/** Idempotency probe, reservation, RESERVE entry and the inline attempt's lease (one commit). */
+/**
+ * Idempotency probe, reservation, RESERVE entry, the inline attempt's lease and the credential's
+ * last-used time (one commit).
+ */
 export const START: PreparedStatement = {
   name: 'lens_start_operation',
   text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)`,
@@ -106,6 +109,17 @@ export function expireLeases(
     [batch, task, maxAttempts],
   );
 }
+
+/**
+ * The credits a credential has spent: what its settled operations charged plus what its running
+ * ones hold reserved (a credits cap counts both, so concurrent calls cannot overshoot by much).
+ */
+export const CREDENTIAL_SPENT: PreparedStatement = {
+  name: 'lens_credential_spent',
+  text: `select coalesce(sum(case when status in ('RUNNING', 'RECONCILIATION_REQUIRED')
+           then credits_reserved else credits_charged end), 0)::bigint::text as spent
+         from operation where credential_id = $1`,
+};
 
 /** Metrics (issue 26): uses the partial index on RECONCILIATION_REQUIRED rows: reads only those. */
 export const RECONCILIATION_BACKLOG: PreparedStatement = {

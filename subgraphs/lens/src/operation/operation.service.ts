@@ -13,7 +13,12 @@ import type { LensOperations } from '../account/lens-operations.js';
 import type { Caller } from '../tenant/tenant.service.js';
 import type { AccessPolicy } from './access-policy.js';
 import { inputHash } from './canonical.js';
-import { OPERATION_BY_ID, OPERATION_OF_TENANT, START } from './operation.repository.js';
+import {
+  CREDENTIAL_SPENT,
+  OPERATION_BY_ID,
+  OPERATION_OF_TENANT,
+  START,
+} from './operation.repository.js';
 import type { ExecutionService } from './execution.service.js';
 import type { OperationDefinition } from './operation-definition.js';
 import { recordOf, type OperationRecord, type OperationRow } from './operation-record.js';
@@ -93,13 +98,14 @@ export class OperationService {
       );
     }
     const input = definition.parseInput(rawInput);
-    const { tenant, apiKeyId } = await authenticate();
+    const { tenant, apiKeyId, creditsCap } = await authenticate();
     definition.validate?.(input, { tenantId: tenant.id });
     this.parts.access.check(tenant, definition.name);
     await this.parts.rateLimiter.consume(em, `tenant:${tenant.id}`, {
       limit: tenant.rateLimitPerMinute,
       windowSeconds: 60,
     });
+    if (creditsCap !== null) await this.withinCap(em, apiKeyId, creditsCap, definition, input);
     const { operation, replayed } = await this.start(
       em,
       { tenantId: tenant.id, credentialId: apiKeyId },
@@ -134,6 +140,31 @@ export class OperationService {
       );
     }
     return recordOf(found);
+  }
+
+  /**
+   * A capped credential (an OAuth connection) may start a call only while what it has spent plus
+   * this call's reservation stays within its cap (issue 25). Checked before the start statement:
+   * two concurrent calls may both pass; each is still bounded by the tenant's balance.
+   */
+  private async withinCap<I>(
+    em: EntityManager,
+    credentialId: string,
+    cap: number,
+    definition: OperationDefinition<I>,
+    input: I,
+  ): Promise<void> {
+    const [row] = await runPrepared<{ spent: string }>(em, CREDENTIAL_SPENT, [credentialId]);
+    const spent = Number(row?.spent ?? 0);
+    const reserved = this.parts.prices.reservation(definition, input);
+    if (spent + reserved > cap) {
+      throw new PlatformError(
+        'CREDITS_CAP_EXCEEDED',
+        `This connection's credits cap is ${cap} credits; it has spent ${spent} and ` +
+          `${definition.name} needs ${reserved} more. The account holder can connect again ` +
+          'with a higher cap.',
+      );
+    }
   }
 
   /** Inserts the operation with its reservation, or finds the one this key already started. */

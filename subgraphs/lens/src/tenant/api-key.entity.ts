@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { Tenant } from './tenant.entity.js';
 
-export type CredentialKind = 'rest' | 'mcp';
+export type CredentialKind = 'rest' | 'mcp' | 'oauth';
 
 /** An API key is stored only as its SHA-256 hash; the key itself is shown once, at creation. */
 @Entity({ tableName: 'api_key' })
@@ -39,4 +39,12 @@ export class ApiKey {
   /** Set by rotation: the end of the grace period in which the old secret still works. */
   @Property({ type: 'timestamptz', fieldName: 'expires_at', nullable: true })
   expiresAt?: Date | null;
+
+  /** The operations this credential may call (an OAuth connection's grant); null: all. */
+  @Property({ type: 'text[]', nullable: true })
+  operations?: string[] | null;
+
+  /** The most credits this credential may spend in all (an OAuth connection's cap); null: no cap. */
+  @Property({ type: 'bigint', fieldName: 'credits_cap', nullable: true })
+  creditsCap?: string | null;
 }

@@ -4,11 +4,14 @@ import { REVOCATION_CHANNEL } from './api-key-cache.js';
 
 /** The api_key table's statements. */
 
-/** A key (not revoked, not past its rotation grace) with its tenant: one indexed look-up. */
+/**
+ * A key (not revoked, not past its rotation grace) with its tenant: one indexed look-up, no ORM
+ * hydration.
+ */
 export const KEY_WITH_TENANT: PreparedStatement = {
   name: 'lens_api_key_with_tenant',
-  text: `select k.id as api_key_id, k.kind, k.expires_at, t.id, t.name, t.plan, t.permissions,
-           t.rate_limit_per_minute
+  text: `select k.id as api_key_id, k.kind, k.expires_at, k.operations, k.credits_cap, t.id, t.name,
+           t.plan, t.permissions, t.rate_limit_per_minute
          from api_key k join tenant t on t.id = k.tenant_id
          where k.key_hash = $1 and k.revoked_at is null
            and (k.expires_at is null or k.expires_at > now())`,

@@ -12,18 +12,23 @@ export interface CredentialRow {
   last_used_at: Date | null;
   revoked_at: Date | null;
   expires_at: Date | null;
+  operations: string[] | null;
+  credits_cap: string | null;
 }
 
 const COLUMNS = `id, tenant_id, kind, name, key_prefix, created_at, last_used_at, revoked_at,
-  expires_at`;
+  expires_at, operations, credits_cap`;
 
 export interface NewCredential {
   id: string;
   tenantId: string;
-  kind: 'rest' | 'mcp';
+  kind: 'rest' | 'mcp' | 'oauth';
   name: string;
   keyPrefix: string;
   keyHash: string;
+  /** An OAuth connection's granted operations and credits cap (null: all, none). */
+  operations?: string[] | null;
+  creditsCap?: number | null;
 }
 
 /**
@@ -34,9 +39,22 @@ export interface NewCredential {
 export class CredentialRepository {
   async insert(em: EntityManager, c: NewCredential): Promise<CredentialRow> {
     const [row] = await em.execute<CredentialRow[]>(
-      `insert into api_key (id, tenant_id, kind, name, key_prefix, key_hash, created_at)
-       values (?, ?, ?, ?, ?, ?, now()) returning ${COLUMNS}`,
-      [c.id, c.tenantId, c.kind, c.name, c.keyPrefix, c.keyHash],
+      `insert into api_key (id, tenant_id, kind, name, key_prefix, key_hash, operations,
+         credits_cap, created_at)
+       values (?, ?, ?, ?, ?, ?,
+         (select array_agg(name) from jsonb_array_elements_text(?::jsonb) name), ?, now())
+       returning ${COLUMNS}`,
+      [
+        c.id,
+        c.tenantId,
+        c.kind,
+        c.name,
+        c.keyPrefix,
+        c.keyHash,
+        // As JSON: the query builder would spread an array into a list of values.
+        c.operations ? JSON.stringify(c.operations) : null,
+        c.creditsCap ?? null,
+      ],
     );
     return row!;
   }

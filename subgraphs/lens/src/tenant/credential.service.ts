@@ -10,7 +10,7 @@ export const PREFIX_LENGTH = 12;
 export const NAME_LIMIT = 100;
 
 export const defaultCredentialName = (kind: CredentialKind) =>
-  kind === 'rest' ? 'REST API key' : 'MCP token';
+  ({ rest: 'REST API key', mcp: 'MCP token', oauth: 'OAuth connection' })[kind];
 
 export interface IssuedCredential {
   credential: CredentialRow;
@@ -39,6 +39,7 @@ export class CredentialService {
     tenantId: string,
     kind: CredentialKind,
     name?: string | null,
+    limits: { operations?: string[] | null; creditsCap?: number | null } = {},
   ): Promise<IssuedCredential> {
     const label = (name ?? defaultCredentialName(kind)).trim();
     if (label.length < 1 || label.length > NAME_LIMIT) {
@@ -52,6 +53,7 @@ export class CredentialService {
       name: label,
       keyPrefix: secret.slice(0, PREFIX_LENGTH),
       keyHash: hashKey(secret),
+      ...limits,
     });
     return { credential, secret };
   }

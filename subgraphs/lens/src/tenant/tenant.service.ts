@@ -36,8 +36,11 @@ export type TenantProfile = Readonly<
 
 /** Who is calling the lens API: the tenant and the credential it used (on every operation). */
 export interface Caller {
+  /** The tenant as this credential sees it: an OAuth connection's permissions are its grant. */
   tenant: TenantProfile;
   apiKeyId: string;
+  /** The most credits this credential may spend in all (an OAuth connection's cap); null: no cap. */
+  creditsCap: number | null;
 }
 
 interface CachedKey extends Caller {
@@ -113,7 +116,7 @@ export class TenantService {
       );
     }
     const kind = kindOfKey(key);
-    if (kind === 'mcp' && via === 'rest') {
+    if ((kind === 'mcp' || kind === 'oauth') && via === 'rest') {
       throw new PlatformError(
         'TOOL_TOKEN_NOT_ALLOWED',
         'This is a tool-protocol connection token; REST and GraphQL calls need an API key.',
@@ -127,7 +130,9 @@ export class TenantService {
       );
     }
     const found = kind ? await this.findKey(em, hashKey(key)) : undefined;
-    if (!found || found.kind !== via) {
+    // An OAuth connection's key is a tool-protocol credential (the adapter sends it for /mcp).
+    const channel = found?.kind === 'oauth' ? 'mcp' : found?.kind;
+    if (!found || channel !== via) {
       throw new PlatformError(
         'UNAUTHENTICATED',
         via === 'mcp'
@@ -151,6 +156,8 @@ export class TenantService {
       api_key_id: string;
       kind: CredentialKind;
       expires_at: Date | string | null;
+      operations: string[] | null;
+      credits_cap: string | null;
       id: string;
       name: string;
       plan: string;
@@ -163,11 +170,12 @@ export class TenantService {
       kind: row.kind,
       apiKeyId: row.api_key_id,
       expiresAt: row.expires_at === null ? null : new Date(row.expires_at).getTime(),
+      creditsCap: row.credits_cap === null ? null : Number(row.credits_cap),
       tenant: Object.freeze({
         id: row.id,
         name: row.name,
         plan: row.plan,
-        permissions: Object.freeze([...row.permissions]),
+        permissions: Object.freeze(grantedPermissions(row.permissions, row.operations)),
         rateLimitPerMinute: row.rate_limit_per_minute,
       }),
     });
@@ -191,4 +199,17 @@ export class TenantService {
     const found = await em.findOne(ApiKey, { keyHash: hashKey(apiKey) }, { populate: ['tenant'] });
     return found?.tenant ?? null;
   }
+}
+
+/**
+ * The tenant's permissions as one credential may use them: a credential limited to some
+ * operations (an OAuth connection's grant) gets those the tenant may also call, so the tenant's
+ * own permissions still apply on top (issue 25).
+ */
+export function grantedPermissions(
+  tenant: readonly string[],
+  granted: readonly string[] | null,
+): string[] {
+  if (granted === null) return [...tenant];
+  return tenant.includes('*') ? [...granted] : granted.filter((name) => tenant.includes(name));
 }
