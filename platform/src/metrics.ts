@@ -11,11 +11,12 @@ import { metricsSettings } from './config.js';
  */
 
 const registry = client.register;
-let defaultsCollected = false;
 
 function collectDefaultsOnce(): void {
-  if (defaultsCollected) return;
-  defaultsCollected = true;
+  // The registry is prom-client's process-wide one, while this module may be loaded more than
+  // once in a process (the test runner's global setups each load their own copy): ask the
+  // registry, not a module flag, whether the defaults are there.
+  if (registry.getSingleMetric('process_cpu_user_seconds_total')) return;
   // Event-loop lag, heap, GC, CPU, handles: prom-client's standard process and Node.js series.
   client.collectDefaultMetrics({ register: registry });
 }
