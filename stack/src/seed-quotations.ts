@@ -88,12 +88,14 @@ export async function seedQuotations(url: string): Promise<void> {
   const orm = await initSettlementOrm(url, 2);
   try {
     const { quotationChanges } = createSettlementServices();
+    // A year ahead of the day the demo is seeded: a past validUntil is refused (issue 23).
+    const validUntil = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
     for (const q of demo) {
       const created = await quotationChanges.create(orm.em.fork(), admin, {
         advertiserId: q.advertiserId,
         agencyId: q.agencyId,
         title: q.title,
-        validUntil: '2027-03-31',
+        validUntil,
         lines: q.lines.map(([partnerId, deliverable, price, commissionRate]) => ({
           partnerId,
           deliverable,

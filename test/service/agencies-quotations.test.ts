@@ -143,7 +143,7 @@ describe('quotations', () => {
   const body = (lines = 2) => ({
     advertiserId,
     title: 'Spring launch',
-    validUntil: '2026-12-31',
+    validUntil: '2099-12-31',
     lines: Array.from({ length: lines }, (_, i) => ({
       partnerId,
       deliverable: `Reel ${i + 1}`,
@@ -155,7 +155,7 @@ describe('quotations', () => {
   it('is saved with its lines and amounts, and updated only as a DRAFT', async () => {
     const q = await services.quotationChanges.create(em(), admin, body());
     expect(q.id).toMatch(/^QUO\d+$/);
-    expect(q.validUntil).toBe('2026-12-31');
+    expect(q.validUntil).toBe('2099-12-31');
     expect([q.supplyAmount, q.vatAmount, q.totalAmount].map((d) => d.toFixed(2))).toEqual([
       '2000000.00',
       '200000.00',

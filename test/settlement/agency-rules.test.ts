@@ -122,7 +122,7 @@ describe('agency rules', () => {
         advertiserId,
         agencyId: agency.id,
         title: 'Too late',
-        validUntil: '2027-01-31',
+        validUntil: '2099-01-31',
         lines: [{ partnerId, deliverable: 'Reel', price: '100.00' }],
       }),
       409,

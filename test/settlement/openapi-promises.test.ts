@@ -61,7 +61,8 @@ const cases: Case[] = Object.entries(doc['paths'] as Record<string, Record<strin
  */
 const statedInWords = (code: unknown, message: string) =>
   (code === 'INVALID_BUSINESS_NUMBER' && /check digit/.test(message)) ||
-  (code === 'INVALID_REQUEST' && /the quotation's total|does not exist/.test(message));
+  (code === 'INVALID_REQUEST' &&
+    /the quotation's total|does not exist|is in the past/.test(message));
 
 let tokens: { admin: string; partner: string };
 let agencyId: number;

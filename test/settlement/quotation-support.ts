@@ -50,7 +50,7 @@ export function useQuotations(): QuotationContext {
   ctx.body = (lines = 2, extra = {}) => ({
     advertiserId: ctx.advertiser.id,
     title: 'Spring launch',
-    validUntil: '2027-01-31',
+    validUntil: '2099-01-31',
     lines: Array.from({ length: lines }, (_, i) => ({
       partnerId: ctx.partners[i % 2]!.id,
       deliverable: `Reel ${i + 1}`,

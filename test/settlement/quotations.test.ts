@@ -16,7 +16,7 @@ describe('quotations: create, read, update and list', () => {
       advertiserId: ctx.advertiser.id,
       agencyId: null,
       title: 'Spring launch',
-      validUntil: '2027-01-31',
+      validUntil: '2099-01-31',
       lines: [
         {
           partnerId: ctx.partners[0]!.id,

@@ -2,9 +2,11 @@ import type { Sql } from '@campaign/stack';
 
 /**
  * What "writes nothing" compares: for each table of a database, its row count and a digest of
- * all its rows (rate-limit counters aside: an invalid request still counts toward its limit).
+ * all its rows. Rate-limit counters aside (an invalid request still counts toward its limit), and
+ * the settlement idempotency keys: a keyed request's refusal is stored so that a retry with the
+ * key replays it (issue 23), which records an answer and changes nothing else.
  */
-const SKIPPED = new Set(['rate_limit_window', 'mikro_orm_migrations']);
+const SKIPPED = new Set(['rate_limit_window', 'mikro_orm_migrations', 'idempotency_key']);
 
 export async function snapshotQuery(sql: Sql): Promise<string> {
   const tables = await sql.query<{ name: string }>(

@@ -7,7 +7,7 @@ const line = { partnerId: 1, deliverable: '1 reel', price: '1000000.00', commiss
 const body = (lines = 1, extra: Partial<QuotationInputValues> = {}): QuotationInputValues => ({
   advertiserId: 1,
   title: 'Spring launch',
-  validUntil: '2026-12-31',
+  validUntil: '2099-12-31',
   lines: Array.from({ length: lines }, () => line),
   ...extra,
 });
@@ -24,7 +24,7 @@ const problem = (input: QuotationInputValues) => {
 describe('quotation body', () => {
   it('reads ids as strings, money as Decimals, and computes the amounts', () => {
     const draft = readQuotation(body(2, { agencyId: 2 }));
-    expect(draft).toMatchObject({ advertiserId: '1', agencyId: '2', validUntil: '2026-12-31' });
+    expect(draft).toMatchObject({ advertiserId: '1', agencyId: '2', validUntil: '2099-12-31' });
     expect(draft.lines[0]).toMatchObject({ partnerId: '1', deliverable: '1 reel' });
     expect(draft.lines[0]!.commissionRate?.toFixed(2)).toBe('15.00');
     expect(

@@ -34,7 +34,7 @@ function sheet(overrides: Partial<QuotationSheet> = {}): QuotationSheet {
     advertiserName: 'Acme Foods',
     agencyName: 'Seoul Agency',
     createdAt: new Date('2026-11-01T00:00:00Z'),
-    validUntil: '2026-12-31',
+    validUntil: '2099-12-31',
     lines,
     ...amounts,
     ...overrides,
@@ -66,7 +66,7 @@ describe('quotation workbook', () => {
     expect(ws.getCell('B2').value).toBe('Spring launch');
     expect(ws.getCell('B4').value).toBe('Acme Foods');
     expect(ws.getCell('B5').value).toBe('Seoul Agency');
-    expect(ws.getCell('B6').value).toBe('2026-12-31');
+    expect(ws.getCell('B6').value).toBe('2099-12-31');
     expect(ws.getCell('A7').value).toBe('Date');
     expect(ws.getCell('B7').value).toBe('2026-11-01'); // 09:00 in Seoul
     expect(ws.getRow(8).values).toEqual([

@@ -21,7 +21,8 @@ export class QuotationInput {
   @Field(() => GraphQLSafeInt, { nullable: true, description: 'null: the default agency' })
   agencyId?: number | null;
   @Field() title!: string;
-  @Field({ description: 'YYYY-MM-DD' }) validUntil!: string;
+  @Field({ description: 'YYYY-MM-DD, today or later in Asia/Seoul (an earlier day is a 400)' })
+  validUntil!: string;
   @Field(() => [QuotationLineInput], { description: '1 to 1,000 lines' })
   lines!: QuotationLineInput[];
 }
