@@ -83,6 +83,11 @@ export default async function setup(project: TestProject) {
       OUTBOX_RETRY_MAX_MS: '1000',
       // Slow-SMTP test: the server answers after 20 s, and the mailer waits for it.
       SMTP_TIMEOUT_MS: '30000',
+      // A delivery whose SENT was lost in a database outage is sent again once its lease runs
+      // out: a lease just past the mailer's timeout (not the default 2 min) and a frequent sweep
+      // close that window while the outage test still watches, so it counts the second copy.
+      OUTBOX_LEASE_MS: '40000',
+      OUTBOX_SWEEP_INTERVAL_MS: '2000',
       TAX_INVOICE_INLINE_WAIT_MS: String(TEST_TAX_INVOICE_INLINE_WAIT_MS),
       // A load balancer on loopback: tests give each client its own address (X-Forwarded-For).
       REST_TRUST_PROXY: '127.0.0.1',
