@@ -5,6 +5,7 @@ import { formatMoney } from '../../kernel/money/money.js';
 import { formatRate } from '../../kernel/money/rate.js';
 import { type SettlementAmountsInput, calculateSettlementAmounts } from './settlement-amounts.js';
 import {
+  type Expected,
   type PlatformCase,
   noWithholding,
   platformAmounts,
