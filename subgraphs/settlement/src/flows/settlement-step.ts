@@ -104,6 +104,16 @@ export class SettlementStep {
     }
   }
 
+  /** 409 CONFLICT when the partner is INDIVIDUAL: such a partner issues no tax invoice (S4). */
+  requireBusinessPartner(): void {
+    if (!this.isBusinessPartner) {
+      throw new PlatformError(
+        'CONFLICT',
+        `The partner of settlement ${this.id} is INDIVIDUAL and issues no tax invoice.`,
+      );
+    }
+  }
+
   /** 409 INVALID_STATUS_TRANSITION unless the settlement may move to `to` by `via`. */
   assertMove(to: SettlementStatus, via: MoveTrigger): void {
     assertMoveAllowed(this.settlement.status, to, {
