@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
 import { rawRequest } from '../support/raw-http.js';
-import { tenantIdOf, tenantState, useLensDatabase, waitForStatus } from './engine-support.js';
+import {
+  invalidRequestNaming,
+  tenantIdOf,
+  tenantState,
+  useLensDatabase,
+  waitForStatus,
+} from './engine-support.js';
 import { OPERATIONS } from './lens-client.js';
 
 /**
@@ -44,15 +50,7 @@ describe('a duplicated Idempotency-Key header', () => {
           BODY[path] ?? { accountRef: { handle: 'dup.header' } },
         );
         expect(response.status, `${path} ${JSON.stringify(response.body)}`).toBe(400);
-        expect(response.body).toEqual({
-          success: false,
-          error: {
-            code: 'INVALID_REQUEST',
-            message: expect.stringContaining('Idempotency-Key'),
-            httpStatus: 400,
-            retryable: false,
-          },
-        });
+        expect(response.body).toEqual(invalidRequestNaming('Idempotency-Key'));
       }
     }
     expect(await tenantState(sql(), tenantId)).toEqual(before);

@@ -91,6 +91,17 @@ export function expectError(
   expect(result.body.error).toEqual({ code, message: expect.any(String), httpStatus, retryable });
 }
 
+/** The whole body of a 400 INVALID_REQUEST whose message names `what` (and nothing else in it). */
+export const invalidRequestNaming = (what: string) => ({
+  success: false,
+  error: {
+    code: 'INVALID_REQUEST',
+    message: expect.stringContaining(what),
+    httpStatus: 400,
+    retryable: false,
+  },
+});
+
 /** Polls the status endpoint until the operation is in `wanted` (or fails the test). */
 export async function waitForStatus(
   token: string,
