@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.js';
 import { rawRequest } from '../support/raw-http.js';
 import {
   invalidRequestNaming,
-  tenantIdOf,
+  unlimitedTenant,
   tenantState,
   useLensDatabase,
   waitForStatus,
@@ -27,10 +26,7 @@ describe('a duplicated Idempotency-Key header', () => {
   let key: string;
   let tenantId: string;
 
-  beforeAll(async () => {
-    key = await cli('lens:create-key', '--credits', '1000', '--rate-limit', '100000');
-    tenantId = await tenantIdOf(sql(), key);
-  });
+  beforeAll(async () => ({ key, tenantId } = await unlimitedTenant(sql())));
 
   it('is a 400 INVALID_REQUEST naming the header on every lens operation path', async () => {
     const before = await tenantState(sql(), tenantId);

@@ -34,41 +34,38 @@ describe('calculateSettlementAmounts at its limits', () => {
   describe('the largest price numeric(15,2) holds, exactly', () => {
     const campaignPrice = '9999999999999.99';
 
-    it('corporate, platform: 20% of it', () => {
-      const result = calculateSettlementAmounts({
-        campaignPrice,
+    it.each([
+      {
+        name: 'corporate, platform: 20% of it',
         settlementType: 'PLATFORM_SETTLEMENT',
         partnerEntityType: 'CORPORATE_BUSINESS',
-      });
-      expect(printed(result)).toEqual(
-        noWithholding('20.00', '2000000000000.00', '7999999999999.99'),
-      );
-    });
-
-    it('individual, platform: 30% and 3.3% of it', () => {
-      const result = calculateSettlementAmounts({
-        campaignPrice,
+        expected: noWithholding('20.00', '2000000000000.00', '7999999999999.99'),
+      },
+      {
+        name: 'individual, platform: 30% and 3.3% of it',
         settlementType: 'PLATFORM_SETTLEMENT',
         partnerEntityType: 'INDIVIDUAL',
-      });
-      expect(printed(result)).toEqual(
-        withheld(
+        expected: withheld(
           '30.00',
           '3000000000000.00',
           '6999999999999.99',
           '231000000000.00',
           '6768999999999.99',
         ),
-      );
-    });
-
-    it('direct invoice: all of it', () => {
-      const result = calculateSettlementAmounts({
-        campaignPrice,
+      },
+      {
+        name: 'direct invoice: all of it',
         settlementType: 'DIRECT_INVOICE',
         partnerEntityType: 'INDIVIDUAL',
+        expected: noWithholding('0.00', '0.00', campaignPrice),
+      },
+    ] as const)('$name', ({ settlementType, partnerEntityType, expected }) => {
+      const result = calculateSettlementAmounts({
+        campaignPrice,
+        settlementType,
+        partnerEntityType,
       });
-      expect(printed(result)).toEqual(noWithholding('0.00', '0.00', campaignPrice));
+      expect(printed(result)).toEqual(expected);
     });
 
     it('is not affected by a low global Decimal precision', () => {
