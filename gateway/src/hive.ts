@@ -14,6 +14,7 @@ import {
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 import { hiveIdempotencyPlugin, replayHeaderToClient } from './idempotency.js';
+import { hiveTrustedDocuments } from './trusted-documents.js';
 import {
   FORWARDED_HEADERS,
   subgraphHeadersOf,
@@ -115,7 +116,10 @@ export type HiveRuntime = ReturnType<typeof createGatewayRuntime>;
  * introspection as configured and no landing page. One definition for the standalone gateway
  * (below) and the gateway the REST adapter runs in its own process (embedded.ts, issue 27).
  */
-export async function createHiveRuntime(config: GatewayConfig): Promise<HiveRuntime> {
+export async function createHiveRuntime(
+  config: GatewayConfig,
+  extraPlugins: GatewayPlugin[] = [],
+): Promise<HiveRuntime> {
   const subgraphUrls = subgraphUrlsOf(config);
   const limits = graphqlLimits('GATEWAY', config);
   return createGatewayRuntime({
@@ -135,6 +139,7 @@ export async function createHiveRuntime(config: GatewayConfig): Promise<HiveRunt
       ...(envelopArmorPlugins(limits, config.GATEWAY_INTROSPECTION) as GatewayPlugin[]),
       requestErrorCodes,
       hiveIdempotencyPlugin,
+      ...extraPlugins,
     ],
     ...(config.GATEWAY_INTROSPECTION ? {} : { disableIntrospection: { disableIf: () => true } }),
     maskedErrors: {
@@ -157,7 +162,7 @@ export async function createHiveRuntime(config: GatewayConfig): Promise<HiveRunt
 /** The standalone gateway on the Hive engine, mounted on the platform's fastify app. */
 export async function startHiveGateway(config: GatewayConfig): Promise<RunningServer> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const runtime = await createHiveRuntime(config);
+  const runtime = await createHiveRuntime(config, await hiveTrustedDocuments(config));
   const app = createServiceApp({
     logger,
     readiness: () => subgraphsReady(subgraphUrlsOf(config)),

@@ -10,6 +10,7 @@ import { startApolloEngine } from './apollo-engine.js';
 import type { GatewayConfig } from './config.js';
 import { registerExplorer } from './explorer.js';
 import { subgraphHeadersOf, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
+import { apolloTrustedDocuments } from './trusted-documents.js';
 
 /** The standalone gateway for consoles: the Apollo engine behind HTTP at :4000/graphql. */
 export async function startGateway(config: GatewayConfig): Promise<RunningServer> {
@@ -19,7 +20,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
     logger,
     readiness: () => subgraphsReady(subgraphUrls),
   });
-  const engine = await startApolloEngine(config, logger, [drainPlugin(app)]);
+  const engine = await startApolloEngine(config, logger, [
+    drainPlugin(app),
+    ...(await apolloTrustedDocuments(config)),
+  ]);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // The explorer page runs with the visitor's token: no other origin may frame it.

@@ -23,7 +23,7 @@ export interface TrustedOperation {
   id: string;
   /** The operation's name ('' when it has none). */
   name: string;
-  type: OperationDefinitionNode['operation'];
+  type: 'query' | 'mutation' | 'subscription';
   body: string;
 }
 
