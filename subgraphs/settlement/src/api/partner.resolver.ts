@@ -1,9 +1,8 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
-import { IdArg } from './id-arg.js';
+import { FieldResolver, Resolver, Root } from 'type-graphql';
+import { NoReads, operation, operations } from './operations.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import { AccountReference } from '../domain/partner/account.stub.js';
 import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
-import type { SettlementContext } from './context.js';
 import {
   CreateAdvertiserInput,
   CreatePartnerInput,
@@ -12,37 +11,25 @@ import {
 import { Partner } from '../domain/partner/partner.entity.js';
 
 @Resolver(() => Partner)
-export class PartnerResolver {
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Partner)
-  async createPartner(
-    @Arg('input', () => CreatePartnerInput) input: CreatePartnerInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    return ctx.services.partners.createPartner(ctx.em, input);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Partner, {
+export class PartnerResolver extends operations(NoReads, ADMIN_ROLES, {
+  createPartner: operation({
+    returns: () => Partner,
+    arg: ['input', () => CreatePartnerInput],
+    run: async (ctx, _id, input) => ctx.services.partners.createPartner(ctx.em, input),
+  }),
+  updatePartner: operation({
+    returns: () => Partner,
     description: "Changes a partner's fields (a missing business number recorded, issue 23)",
-  })
-  async updatePartner(
-    @IdArg() id: string,
-    @Arg('input', () => UpdatePartnerInput) input: UpdatePartnerInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    return ctx.services.partners.updatePartner(ctx.em, id, input);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Advertiser)
-  async createAdvertiser(
-    @Arg('input', () => CreateAdvertiserInput) input: CreateAdvertiserInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    return ctx.services.partners.createAdvertiser(ctx.em, input);
-  }
-
+    id: true,
+    arg: ['input', () => UpdatePartnerInput],
+    run: async (ctx, id, input) => ctx.services.partners.updatePartner(ctx.em, id, input),
+  }),
+  createAdvertiser: operation({
+    returns: () => Advertiser,
+    arg: ['input', () => CreateAdvertiserInput],
+    run: async (ctx, _id, input) => ctx.services.partners.createAdvertiser(ctx.em, input),
+  }),
+}) {
   @FieldResolver(() => AccountReference, {
     nullable: true,
     description: "The partner's social account (lens)",

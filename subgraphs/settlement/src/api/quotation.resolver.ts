@@ -1,15 +1,5 @@
-import {
-  Arg,
-  Authorized,
-  Ctx,
-  FieldResolver,
-  ID,
-  Mutation,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
-import { IdArg } from './id-arg.js';
+import { Ctx, FieldResolver, ID, Resolver, Root } from 'type-graphql';
+import { operation, operations } from './operations.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
 import type { SettlementContext } from './context.js';
@@ -23,76 +13,67 @@ import {
 } from '../domain/quotation/quotation.inputs.js';
 import { Quotation, QuotationLine } from '../domain/quotation/quotation.entity.js';
 
-/** Spec 4.5: one query or mutation per path, named as DESIGN.md 5 fixes them. */
-@Resolver(() => Quotation)
-export class QuotationResolver extends ReadResolver(Quotation, QuotationPage, QuotationFilter, {
+const reads = ReadResolver(Quotation, QuotationPage, QuotationFilter, {
   roles: ADMIN_ROLES,
   list: ['quotations', 'GET /api/admin/quotation', (s) => s.quotations],
   get: ['quotation', 'GET /api/admin/quotation/:quoId', (s) => s.quotations],
-}) {
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Quotation, { description: 'POST /api/admin/quotation: saved as DRAFT' })
-  async createQuotation(
-    @Arg('input', () => QuotationInput) input: QuotationInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    return ctx.services.quotationChanges.create(ctx.em, await ctx.principal(), input);
-  }
+});
 
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Quotation, { description: 'PUT /api/admin/quotation/:quoId (DRAFT only)' })
-  async updateQuotation(
-    @IdArg() id: string,
-    @Arg('input', () => QuotationInput) input: QuotationInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    return ctx.services.quotationChanges.update(ctx.em, await ctx.principal(), id, input);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Quotation, {
+/** Spec 4.5: one query or mutation per path, named as DESIGN.md 5 fixes them. */
+@Resolver(() => Quotation)
+export class QuotationResolver extends operations(reads, ADMIN_ROLES, {
+  createQuotation: operation({
+    returns: () => Quotation,
+    description: 'POST /api/admin/quotation: saved as DRAFT',
+    arg: ['input', () => QuotationInput],
+    run: async (ctx, _id, input) =>
+      ctx.services.quotationChanges.create(ctx.em, await ctx.principal(), input),
+  }),
+  updateQuotation: operation({
+    returns: () => Quotation,
+    description: 'PUT /api/admin/quotation/:quoId (DRAFT only)',
+    id: true,
+    arg: ['input', () => QuotationInput],
+    run: async (ctx, id, input) =>
+      ctx.services.quotationChanges.update(ctx.em, await ctx.principal(), id, input),
+  }),
+  cancelQuotation: {
+    returns: () => Quotation,
     description: 'DELETE /api/admin/quotation/:quoId: soft, the quotation becomes CANCELLED',
-  })
-  async cancelQuotation(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
-    return ctx.services.quotationChanges.cancel(ctx.em, await ctx.principal(), id);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Quotation, { description: 'PATCH /api/admin/quotation/:quoId/status' })
-  async changeQuotationStatus(
-    @IdArg() id: string,
-    @Arg('input', () => ChangeQuotationStatusInput) input: ChangeQuotationStatusInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    const principal = await ctx.principal();
-    return ctx.services.quotationChanges.changeStatus(ctx.em, principal, id, input.status);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Quotation, {
+    id: true,
+    run: async (ctx, id) => ctx.services.quotationChanges.cancel(ctx.em, await ctx.principal(), id),
+  },
+  changeQuotationStatus: operation({
+    returns: () => Quotation,
+    description: 'PATCH /api/admin/quotation/:quoId/status',
+    id: true,
+    arg: ['input', () => ChangeQuotationStatusInput],
+    run: async (ctx, id, input) =>
+      ctx.services.quotationChanges.changeStatus(ctx.em, await ctx.principal(), id, input.status),
+  }),
+  executeQuotation: {
+    returns: () => Quotation,
     description: 'POST /api/admin/quotation/:quoId/execute: one campaign per line, once',
-  })
-  async executeQuotation(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
-    return ctx.services.quotationExecution.execute(ctx.em, await ctx.principal(), id);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Query(() => QuotationFile, { description: 'GET /api/admin/quotation/:quoId/download (XLSX)' })
-  async quotationWorkbook(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
-    return ctx.services.quotationFiles.download(ctx.em, await ctx.principal(), id);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Query(() => QuotationFile, {
+    id: true,
+    run: async (ctx, id) =>
+      ctx.services.quotationExecution.execute(ctx.em, await ctx.principal(), id),
+  },
+  quotationWorkbook: {
+    query: true,
+    returns: () => QuotationFile,
+    description: 'GET /api/admin/quotation/:quoId/download (XLSX)',
+    id: true,
+    run: async (ctx, id) => ctx.services.quotationFiles.download(ctx.em, await ctx.principal(), id),
+  },
+  generateQuotationWorkbook: operation({
+    query: true,
+    returns: () => QuotationFile,
     description: 'POST /api/admin/quotation/generate: the XLSX of a body, saved nowhere',
-  })
-  async generateQuotationWorkbook(
-    @Arg('input', () => QuotationInput) input: QuotationInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    return ctx.services.quotationFiles.generate(ctx.em, await ctx.principal(), input);
-  }
-
+    arg: ['input', () => QuotationInput],
+    run: async (ctx, _id, input) =>
+      ctx.services.quotationFiles.generate(ctx.em, await ctx.principal(), input),
+  }),
+}) {
   @FieldResolver(() => [QuotationLine], { description: 'In order' })
   lines(@Root() quotation: Quotation, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.quotationLines.load(quotation.id);

@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Resolver, type ClassType } from 'type-graphql';
+import { Resolver, type ClassType } from 'type-graphql';
+import { NoReads, operations, type Operation } from './operations.js';
 import type { Role } from '../kernel/principal.js';
 import type { SettlementContext } from './context.js';
 import { SettlementActionInput } from '../domain/settlement/settlement.inputs.js';
@@ -21,26 +22,20 @@ export function settlementActions(
   roles: readonly Role[],
   paths: string,
   actions: Record<string, Action>,
-): ClassType {
-  @Resolver(() => Settlement)
-  class SettlementActionResolver {}
-  const prototype = SettlementActionResolver.prototype as object;
+) {
+  const rows: Record<string, Operation> = {};
   for (const [name, [path, trigger, input = SettlementActionInput]] of Object.entries(actions)) {
-    const mutation = async (id: string, ctx: SettlementContext, body?: never) =>
-      trigger(ctx.services.workflow)(ctx.em, await ctx.principal(), id, body);
-    Object.defineProperty(prototype, name, { value: mutation, writable: true });
-    const descriptor = Object.getOwnPropertyDescriptor(prototype, name)!;
-    // As a class declaration applies them: parameters last to first, then the method's.
-    Arg('input', () => input, { nullable: true })(prototype, name, 2);
-    Ctx()(prototype, name, 1);
-    Arg('id', () => ID)(prototype, name, 0);
-    Authorized(roles)(prototype, name, descriptor);
-    Mutation(() => Settlement, { description: `POST ${paths}/:id/${path}` })(
-      prototype,
-      name,
-      descriptor,
-    );
+    rows[name] = {
+      returns: () => Settlement,
+      description: `POST ${paths}/:id/${path}`,
+      id: true,
+      arg: ['input', () => input, { nullable: true }],
+      run: async (ctx, id, body?: never) =>
+        trigger(ctx.services.workflow)(ctx.em, await ctx.principal(), id, body),
+    };
   }
+  @Resolver(() => Settlement)
+  class SettlementActionResolver extends operations(NoReads, roles, rows) {}
   return SettlementActionResolver;
 }
 
