@@ -8,10 +8,15 @@ import type { SettlementWorkflow } from '../flows/settlement-workflow.js';
 import type { Trigger } from '../flows/trigger.js';
 
 /**
- * One action: the last segment of its REST path (`start-payout`), the trigger it runs and the
- * type of its optional body (SettlementActionInput unless given).
+ * One action: the last segment of its REST path (`start-payout`), the trigger it runs, the type
+ * of its optional body (SettlementActionInput unless given) and whether the answer waits briefly
+ * for a reverse issuance's approval URL (`withInlineReverseIssuance`).
  */
-type Action = [path: string, trigger: (workflow: SettlementWorkflow) => Trigger<never>, ClassType?];
+type Action = [
+  path: string,
+  trigger: (workflow: SettlementWorkflow) => Trigger<never>,
+  options?: { input?: ClassType; inline?: true },
+];
 
 /**
  * The mutations that run one trigger on one settlement, declared as a table: for each row a
@@ -24,14 +29,18 @@ export function settlementActions(
   actions: Record<string, Action>,
 ) {
   const rows: Record<string, Operation> = {};
-  for (const [name, [path, trigger, input = SettlementActionInput]] of Object.entries(actions)) {
+  for (const [name, [path, trigger, options]] of Object.entries(actions)) {
+    const input = options?.input ?? SettlementActionInput;
     rows[name] = {
       returns: () => Settlement,
       description: `POST ${paths}/:id/${path}`,
       id: true,
       arg: ['input', () => input, { nullable: true }],
-      run: async (ctx, id, body?: never) =>
-        trigger(ctx.services.workflow)(ctx.em, await ctx.principal(), id, body),
+      run: async (ctx, id, body?: never) => {
+        const run = trigger(ctx.services.workflow);
+        const settlement = await run(ctx.em, await ctx.principal(), id, body);
+        return options?.inline ? withInlineReverseIssuance(ctx, settlement) : settlement;
+      },
     };
   }
   @Resolver(() => Settlement)

@@ -1,5 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { IdArg } from './id-arg.js';
+import { Authorized, Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { operation, operations } from './operations.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import { SettlementAuditEntry } from '../journal/audit/settlement-audit.entity.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
@@ -24,98 +24,96 @@ import { Settlement } from '../domain/settlement/settlement.entity.js';
 /** The admin actions that run one trigger (spec 4.1): `(id, input?)` → the settlement. */
 export const SettlementActionResolver = settlementActions(ADMIN_ROLES, '/api/admin/settlements', {
   startSettlementPayout: ['start-payout', (w) => w.platformFlow.startPayout],
-  completeSettlement: ['complete', (w) => w.platformFlow.complete, CompleteSettlementInput],
+  completeSettlement: [
+    'complete',
+    (w) => w.platformFlow.complete,
+    { input: CompleteSettlementInput },
+  ],
   retrySettlementIssuance: ['retry-issuance', (w) => w.platformFlow.retryIssuance],
   markSettlementInvoiceIssued: ['invoice-issued', (w) => w.directFlow.markInvoiceIssued],
   markSettlementInvoicePaid: ['invoice-paid', (w) => w.directFlow.markInvoicePaid],
   cancelSettlement: ['cancel', (w) => w.cancellation.cancel],
 });
 
-/** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
-@Resolver(() => Settlement)
-export class SettlementResolver extends ReadResolver(Settlement, SettlementPage, SettlementFilter, {
+const reads = ReadResolver(Settlement, SettlementPage, SettlementFilter, {
   roles: ADMIN_ROLES,
   list: ['settlements', 'GET /api/admin/settlements', (s) => s.queries],
   get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.settlements],
-}) {
-  @Authorized(ADMIN_ROLES)
-  @Query(() => ReverseIssuance, {
+});
+
+/** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
+@Resolver(() => Settlement)
+export class SettlementResolver extends operations(reads, ADMIN_ROLES, {
+  settlementReverseIssuanceStatus: {
+    query: true,
+    returns: () => ReverseIssuance,
     description:
       'GET /api/admin/settlements/:id/reverse-issuance-status: asks the tax-invoice provider ' +
       'live and stores what it learns (status, tax invoice, failure); 503 PROVIDER_UNAVAILABLE ' +
       'when the provider does not answer',
-  })
-  async settlementReverseIssuanceStatus(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
-    const principal = await ctx.principal();
-    await ctx.services.settlements.get(ctx.em, principal, id);
-    return ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, principal);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/status' })
-  async changeSettlementStatus(
-    @IdArg() id: string,
-    @Arg('input', () => ChangeSettlementStatusInput) input: ChangeSettlementStatusInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    const principal = await ctx.principal();
-    const settlement = await ctx.services.workflow.statusChange.changeStatus(
-      ctx.em,
-      principal,
-      id,
-      input,
-    );
-    // As the partner's request: the approval URL in the answer when the provider is quick.
-    if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
-    return withInlineReverseIssuance(ctx, settlement);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, {
+    id: true,
+    run: async (ctx, id) => {
+      const principal = await ctx.principal();
+      await ctx.services.settlements.get(ctx.em, principal, id);
+      return ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, principal);
+    },
+  },
+  changeSettlementStatus: operation({
+    returns: () => Settlement,
+    description: 'PATCH /api/admin/settlements/:id/status',
+    id: true,
+    arg: ['input', () => ChangeSettlementStatusInput],
+    run: async (ctx, id, input) => {
+      const principal = await ctx.principal();
+      const statusChange = ctx.services.workflow.statusChange;
+      const settlement = await statusChange.changeStatus(ctx.em, principal, id, input);
+      // As the partner's request: the approval URL in the answer when the provider is quick.
+      if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
+      return withInlineReverseIssuance(ctx, settlement);
+    },
+  }),
+  retryReverseIssuance: operation({
+    returns: () => Settlement,
     description:
       'GraphQL only: starts a FAILURE or CANCELLED reverse issuance again (the next issuance ' +
       'key, a new approval URL and e-mail; the provider decides again)',
-  })
-  async retryReverseIssuance(
-    @IdArg() id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => SettlementActionInput, { nullable: true }) input?: SettlementActionInput,
-  ) {
-    const principal = await ctx.principal();
-    const settlement = await ctx.services.workflow.reverseRetry.retry(ctx.em, principal, id, input);
-    return withInlineReverseIssuance(ctx, settlement);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/type' })
-  async changeSettlementType(
-    @IdArg() id: string,
-    @Arg('input', () => ChangeSettlementTypeInput) input: ChangeSettlementTypeInput,
-    @Ctx() ctx: SettlementContext,
-  ) {
-    return ctx.services.workflow.typeChange.changeType(ctx.em, await ctx.principal(), id, input);
-  }
-
-  @Authorized(ADMIN_ROLES)
-  @Mutation(() => Settlement, {
+    id: true,
+    arg: ['input', () => SettlementActionInput, { nullable: true }],
+    run: async (ctx, id, input?: SettlementActionInput) => {
+      const principal = await ctx.principal();
+      const settlement = await ctx.services.workflow.reverseRetry.retry(
+        ctx.em,
+        principal,
+        id,
+        input,
+      );
+      return withInlineReverseIssuance(ctx, settlement);
+    },
+  }),
+  changeSettlementType: operation({
+    returns: () => Settlement,
+    description: 'PATCH /api/admin/settlements/:id/type',
+    id: true,
+    arg: ['input', () => ChangeSettlementTypeInput],
+    run: async (ctx, id, input) =>
+      ctx.services.workflow.typeChange.changeType(ctx.em, await ctx.principal(), id, input),
+  }),
+  confirmPartnerInvoiceReceived: operation({
+    returns: () => Settlement,
     description:
       "Records that the partner's tax invoice was received (partnerInvoiceReceivedAt; DESIGN S4). " +
       'GraphQL only: the specification lists no REST path for it.',
-  })
-  async confirmPartnerInvoiceReceived(
-    @IdArg() id: string,
-    @Ctx() ctx: SettlementContext,
-    @Arg('input', () => ConfirmPartnerInvoiceInput, { nullable: true })
-    input?: ConfirmPartnerInvoiceInput,
-  ) {
-    return ctx.services.workflow.platformFlow.confirmPartnerInvoiceReceived(
-      ctx.em,
-      await ctx.principal(),
-      id,
-      input,
-    );
-  }
-
+    id: true,
+    arg: ['input', () => ConfirmPartnerInvoiceInput, { nullable: true }],
+    run: async (ctx, id, input?: ConfirmPartnerInvoiceInput) =>
+      ctx.services.workflow.platformFlow.confirmPartnerInvoiceReceived(
+        ctx.em,
+        await ctx.principal(),
+        id,
+        input,
+      ),
+  }),
+}) {
   @FieldResolver(() => Partner)
   partner(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.partner.load(settlement.partnerId);
