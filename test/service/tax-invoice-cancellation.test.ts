@@ -148,6 +148,7 @@ describe('cancellation tax invoice (service tier)', () => {
       cancellationTaxInvoiceStatus: null,
     });
     expect(await events(id)).not.toContain('TAX_INVOICE_FAILED');
-    expect((await actions(id)).at(-1)).toBe('TAX_INVOICE_WITHDRAWN');
+    // Stored on the invoice; the settlement is left alone (no claim, no entry after the cancel).
+    expect((await actions(id)).at(-1)).toBe('STATUS_CHANGED');
   });
 });

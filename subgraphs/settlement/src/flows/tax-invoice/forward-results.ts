@@ -24,7 +24,7 @@ import { taxInvoiceFailed, taxInvoiceIssuedAdvertiser } from './tax-invoice-noti
  *
  * An invoice cancelled meanwhile (issue 23 item 1) is never revived: a SUCCESS is stored (the
  * document exists) and annulled by a cancellation tax invoice; an end without issue is the
- * withdrawal it asked for, audited without an alert.
+ * withdrawal it asked for, stored on the invoice without an alert.
  */
 export async function applyForwardOutcome(
   tx: EntityManager,
@@ -102,11 +102,13 @@ export async function applyForwardOutcome(
     message: outcome.failureMessage ?? `The provider reported ${outcome.status}.`,
   };
   await invoices.recordTaxInvoiceFailed(tx, invoice, failure);
-  if (!step) return 'applied';
+  // A request of a cancelled invoice that ends unissued is what the withdrawal asked for: kept on
+  // the invoice, no alert, and the settlement is left alone (claiming it would make the admin's
+  // next action, sent right after the cancel or type change, a CONCURRENT_MODIFICATION).
+  if (!step || cancelled) return 'applied';
   await step.claim();
-  // A request of a cancelled invoice that ends unissued is what the withdrawal asked for: no alert.
   await step.audit({
-    action: cancelled ? 'TAX_INVOICE_WITHDRAWN' : 'TAX_INVOICE_FAILED',
+    action: 'TAX_INVOICE_FAILED',
     fromStatus: step.settlement.status,
     toStatus: step.settlement.status,
     details: {
@@ -117,7 +119,6 @@ export async function applyForwardOutcome(
       failureMessage: failure.message,
     },
   });
-  if (cancelled) return 'applied';
   await step.notify([
     taxInvoiceFailed(step, {
       kind: 'FORWARD',
