@@ -7,6 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  * that issuance's key, status, number, time and failure, and the settlement that cancelled it (a
  * type change unlinks the invoice, and a provider result arriving later still finds the thread
  * to report in). The webhook ledger accepts the new kind.
+ *
+ * One recipient's e-mails are delivered in order (issue 23 item 6): the delivery asks for an
+ * earlier PENDING message to the same recipient, through this partial index.
  */
 export class Migration20270101000000_invoice_cancellation extends Migration {
   override async up(): Promise<void> {
@@ -28,9 +31,13 @@ export class Migration20270101000000_invoice_cancellation extends Migration {
         drop constraint if exists tax_invoice_webhook_event_kind_check,
         add constraint tax_invoice_webhook_event_kind_check
           check (kind in ('FORWARD', 'REVERSE', 'CANCELLATION'));`);
+    this.addSql(
+      `create index outbox_pending_recipient_idx on outbox(recipient, channel, id) where status = 'PENDING';`,
+    );
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop index if exists outbox_pending_recipient_idx;`);
     this.addSql(`
       alter table tax_invoice_webhook_event
         drop constraint if exists tax_invoice_webhook_event_kind_check,

@@ -84,12 +84,15 @@ export const DELIVER_OUTBOX_TASK = 'settlement_deliver_outbox';
 
 /**
  * The settlement database's outbox for the platform's delivery: a row's subject is its
- * settlement, and a settlement's team-chat messages are one thread, delivered in order.
+ * settlement, a settlement's team-chat messages are one thread, delivered in order, and so are
+ * one recipient's e-mails (issue 23 item 6: two steps milliseconds apart reach the advertiser in
+ * the order they happened, across its settlements too).
  */
 export const settlementOutbox = new OutboxRepository<OutboxChannel>({
   task: DELIVER_OUTBOX_TASK,
   subjectColumn: 'settlement_id',
   orderedChannels: ['TEAM_CHAT'],
+  recipientOrderedChannels: ['EMAIL'],
 });
 
 /**
