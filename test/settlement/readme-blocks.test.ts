@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '@campaign/stack';
 import { cli } from '../support/cli.js';
 import { stack } from '../support/clients.js';
+import { adminToken } from './support.js';
+import { untilInvoice } from './tax-invoice-support.js';
 
 /**
  * Issue 23 item 7: the README's settlement blocks, pasted in order into one shell as a reader
@@ -38,6 +40,10 @@ function onTestStack(block: string): string {
 
 describe('README settlement blocks', () => {
   it('work pasted in order: every answer a success, SET1’s request with its approval URL', async () => {
+    // A reader pastes minutes after `npm start`; the test runs seconds after the stack seeded:
+    // SET2's seeded tax invoice is decided first, or its webhook could claim SET2 while the
+    // reader's status change does (a retryable 409 CONCURRENT_MODIFICATION, not a README fault).
+    await untilInvoice(await adminToken(), 'SET2', 'SUCCESS');
     const blocks = await settlementBlocks();
     expect(blocks.length).toBeGreaterThanOrEqual(7);
     const folder = await mkdtemp(join(tmpdir(), 'readme-blocks-'));
