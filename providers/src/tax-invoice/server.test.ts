@@ -197,52 +197,6 @@ describe('forward issuance', () => {
     expect(reissue).toMatchObject({ status: 409, body: { error: { code: 'NOT_REVERSE' } } });
   });
 
-  it('never deletes an issued tax invoice: it issues one cancellation of it, once', async () => {
-    const body = forward('instant_buyer');
-    const original = `/v1/issuances/${body.issuanceKey}`;
-    await call('POST', '/v1/issuances/forward', body);
-    const refused = await call('POST', `${original}/cancel`, {});
-    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'NOT_CANCELLABLE' } } });
-    const ask = { issuanceKey: `${body.issuanceKey}-C1`, reason: 'settlement cancelled' };
-    const created = await call('POST', `${original}/cancellation`, ask);
-    expect(created).toMatchObject({
-      status: 201,
-      body: { kind: 'CANCELLATION', status: 'SUCCESS', originalIssuanceKey: body.issuanceKey },
-    });
-    expect(created.body.taxInvoiceNumber).toEqual(expect.any(String));
-    const replay = await call('POST', `${original}/cancellation`, ask);
-    expect(replay).toMatchObject({ status: 200, body: created.body });
-    const second = await call('POST', `${original}/cancellation`, { issuanceKey: 'OTHER-C1' });
-    expect(second).toMatchObject({ status: 409, body: { error: { code: 'ALREADY_CANCELLED' } } });
-    expect((await call('GET', original)).body).toMatchObject({
-      status: 'SUCCESS',
-      cancelledBy: ask.issuanceKey,
-    });
-    const document = await fetch(`${sim.url}/documents/${String(created.body.taxInvoiceNumber)}`);
-    expect(await document.text()).toContain('-1100000.00');
-  });
-
-  it('decides a cancellation like its original: by webhook of kind CANCELLATION', async () => {
-    const body = forward('Later Co');
-    await call('POST', '/v1/issuances/forward', body);
-    await receiver.waitForKey(body.issuanceKey);
-    const pendingOriginal = forward('manual_buyer');
-    await call('POST', '/v1/issuances/forward', pendingOriginal);
-    const notIssued = await call(
-      'POST',
-      `/v1/issuances/${pendingOriginal.issuanceKey}/cancellation`,
-      {
-        issuanceKey: 'X-C1',
-      },
-    );
-    expect(notIssued).toMatchObject({ status: 409, body: { error: { code: 'NOT_ISSUED' } } });
-    const ask = { issuanceKey: `${body.issuanceKey}-C1` };
-    const created = await call('POST', `/v1/issuances/${body.issuanceKey}/cancellation`, ask);
-    expect(created.body).toMatchObject({ kind: 'CANCELLATION', status: 'PENDING' });
-    const delivery = await receiver.waitForKey(ask.issuanceKey);
-    expect(delivery.body).toMatchObject({ kind: 'CANCELLATION', status: 'SUCCESS' });
-  });
-
   it('refuses bad requests with a code', async () => {
     const bad = [
       [{ ...forward('X'), supplyAmount: '1000000' }, 'INVALID_REQUEST'],
