@@ -1,6 +1,7 @@
 import type { AdvertiserInvoice } from '../../domain/invoice/advertiser-invoice.entity.js';
 import type { InvoiceService } from '../../domain/invoice/invoice.service.js';
-import type { Notice, SettlementStep } from '../settlement-step.js';
+import type { Notice } from '../notice.js';
+import type { SettlementStep } from '../settlement-step.js';
 import { forwardWithdrawRequest, taxInvoiceCancellationRequest } from './tax-invoice-notices.js';
 
 /**
