@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../kernel/principal.js';
 import type { WorkflowServices } from '../workflow-services.js';
-import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
-import { lockedSettlementStep } from './locked-settlement.js';
-import { taxInvoiceCancelled, taxInvoiceFailed } from './tax-invoice-notices.js';
+import { failureOf, type ApplyResult, type IssuanceOutcome } from './issuance-outcome.js';
+import { invoiceSettlementStep } from './locked-settlement.js';
+import { reportFailure, taxInvoiceCancelled } from './tax-invoice-notices.js';
 
 /**
  * Applies what the provider says about a cancellation tax invoice (issue 23 item 1) inside `tx`,
@@ -23,10 +23,7 @@ export async function applyCancellationOutcome(
   const { invoices } = services;
   const found = await invoices.findByCancellationKey(tx, outcome.issuanceKey);
   if (!found) return 'unknown';
-  const where = found.cancelledForSettlementId
-    ? { id: found.cancelledForSettlementId }
-    : { advertiserInvoiceId: found.id };
-  const step = await lockedSettlementStep(tx, where, actor);
+  const step = await invoiceSettlementStep(tx, found, actor);
   const invoice = await invoices.findByCancellationKey(tx, outcome.issuanceKey);
   if (!invoice || invoice.cancellationTaxInvoiceStatus !== 'PENDING') return 'unchanged';
   if (outcome.status === 'PENDING') return 'unchanged';
@@ -57,35 +54,9 @@ export async function applyCancellationOutcome(
     return 'applied';
   }
 
-  const failure = {
-    status: outcome.status,
-    code: outcome.failureCode ?? outcome.status,
-    message: outcome.failureMessage ?? `The provider reported ${outcome.status}.`,
-  };
+  const failure = failureOf(outcome, outcome.status);
   await invoices.recordCancellation(tx, invoice, failure);
   if (!step) return 'applied';
-  await step.claim();
-  await step.audit({
-    action: 'TAX_INVOICE_FAILED',
-    fromStatus: step.settlement.status,
-    toStatus: step.settlement.status,
-    details: {
-      kind: 'CANCELLATION',
-      invoiceNumber: invoice.invoiceNumber,
-      issuanceKey: outcome.issuanceKey,
-      failureCode: failure.code,
-      failureMessage: failure.message,
-    },
-  });
-  await step.notify([
-    taxInvoiceFailed(step, {
-      kind: 'CANCELLATION',
-      issuanceKey: outcome.issuanceKey,
-      status: outcome.status,
-      failureCode: failure.code,
-      failureMessage: failure.message,
-      invoiceNumber: invoice.invoiceNumber,
-    }),
-  ]);
+  await reportFailure(step, 'CANCELLATION', outcome.issuanceKey, invoice.invoiceNumber, failure);
   return 'applied';
 }

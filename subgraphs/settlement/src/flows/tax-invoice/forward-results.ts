@@ -5,10 +5,10 @@ import type { Notice } from '../notice.js';
 import type { SettlementStep } from '../settlement-step.js';
 import type { WorkflowServices } from '../workflow-services.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
-import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
+import { failureOf, type ApplyResult, type IssuanceOutcome } from './issuance-outcome.js';
 import { annulIssued } from './annulment.js';
-import { lockedSettlementStep } from './locked-settlement.js';
-import { taxInvoiceFailed, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices.js';
+import { invoiceSettlementStep } from './locked-settlement.js';
+import { reportFailure, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices.js';
 
 /**
  * Applies what the provider says about a forward issuance (the agency's tax invoice to the
@@ -36,11 +36,7 @@ export async function applyForwardOutcome(
   const { invoices } = services;
   const found = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
   if (!found) return 'unknown';
-  // A cancelled invoice reports to the settlement that cancelled it (a type change unlinks it).
-  const where = found.cancelledForSettlementId
-    ? { id: found.cancelledForSettlementId }
-    : { advertiserInvoiceId: found.id };
-  const step = await lockedSettlementStep(tx, where, actor);
+  const step = await invoiceSettlementStep(tx, found, actor);
   // Read again under the lock: a concurrent result or retry-issuance may have moved it.
   const invoice = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
   if (!invoice || outcome.status === 'PENDING') return 'unchanged';
@@ -97,39 +93,13 @@ export async function applyForwardOutcome(
     return 'applied';
   }
 
-  const failure = {
-    status: outcome.status,
-    code: outcome.failureCode ?? outcome.status,
-    message: outcome.failureMessage ?? `The provider reported ${outcome.status}.`,
-  };
+  const failure = failureOf(outcome, outcome.status);
   await invoices.recordTaxInvoiceFailed(tx, invoice, failure);
   // A request of a cancelled invoice that ends unissued is what the withdrawal asked for: kept on
   // the invoice, no alert, and the settlement is left alone (claiming it would make the admin's
   // next action, sent right after the cancel or type change, a CONCURRENT_MODIFICATION).
   if (!step || cancelled) return 'applied';
-  await step.claim();
-  await step.audit({
-    action: 'TAX_INVOICE_FAILED',
-    fromStatus: step.settlement.status,
-    toStatus: step.settlement.status,
-    details: {
-      kind: 'FORWARD',
-      invoiceNumber: invoice.invoiceNumber,
-      issuanceKey: outcome.issuanceKey,
-      failureCode: failure.code,
-      failureMessage: failure.message,
-    },
-  });
-  await step.notify([
-    taxInvoiceFailed(step, {
-      kind: 'FORWARD',
-      issuanceKey: outcome.issuanceKey,
-      status: outcome.status,
-      failureCode: failure.code,
-      failureMessage: failure.message,
-      invoiceNumber: invoice.invoiceNumber,
-    }),
-  ]);
+  await reportFailure(step, 'FORWARD', outcome.issuanceKey, invoice.invoiceNumber, failure);
   return 'applied';
 }
 

@@ -18,6 +18,21 @@ export interface IssuanceOutcome extends Omit<Issuance, 'createdAt' | 'updatedAt
  */
 export type ApplyResult = 'applied' | 'unchanged' | 'unknown';
 
+/** An end without issue as stored: the provider's code and message, or its status as both. */
+export interface ProviderFailure {
+  status: 'FAILURE' | 'CANCELLED';
+  code: string;
+  message: string;
+}
+
+export function failureOf(outcome: IssuanceOutcome, status: ProviderFailure['status']) {
+  return {
+    status,
+    code: outcome.failureCode ?? status,
+    message: outcome.failureMessage ?? `The provider reported ${status}.`,
+  } satisfies ProviderFailure;
+}
+
 export function outcomeOfIssuance(issuance: Issuance): IssuanceOutcome {
   return {
     issuanceKey: issuance.issuanceKey,

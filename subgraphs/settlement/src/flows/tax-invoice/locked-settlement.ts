@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../kernel/principal.js';
 import { openStep, type SettlementStep } from '../settlement-step.js';
 import { Settlement } from '../../domain/settlement/settlement.entity.js';
+import type { AdvertiserInvoice } from '../../domain/invoice/advertiser-invoice.entity.js';
 
 /**
  * Who the provider's results are recorded as (audit trail, status-change notices). Admin scope
@@ -34,4 +35,19 @@ export async function lockedSettlementStep(
     refresh: true,
   });
   return settlement ? openStep(tx, actor, settlement) : null;
+}
+
+/**
+ * The settlement an advertiser invoice reports to, locked as above: the one it is linked to, or,
+ * for a cancelled invoice, the one that cancelled it (a type change unlinks it).
+ */
+export function invoiceSettlementStep(
+  tx: EntityManager,
+  invoice: Pick<AdvertiserInvoice, 'id' | 'cancelledForSettlementId'>,
+  actor: Principal,
+): Promise<SettlementStep | null> {
+  const where = invoice.cancelledForSettlementId
+    ? { id: invoice.cancelledForSettlementId }
+    : { advertiserInvoiceId: invoice.id };
+  return lockedSettlementStep(tx, where, actor);
 }

@@ -3,9 +3,9 @@ import type { Principal } from '../../kernel/principal.js';
 import type { ReverseIssuance } from '../../domain/reverse-issuance/reverse-issuance.entity.js';
 import type { SettlementStep } from '../settlement-step.js';
 import type { WorkflowServices } from '../workflow-services.js';
-import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
+import { failureOf, type ApplyResult, type IssuanceOutcome } from './issuance-outcome.js';
 import { lockedSettlementStep } from './locked-settlement.js';
-import { reverseIssuanceApprovalPartner, taxInvoiceFailed } from './tax-invoice-notices.js';
+import { reportFailure, reverseIssuanceApprovalPartner } from './tax-invoice-notices.js';
 
 /**
  * Applies what the provider says about a reverse issuance (the business partner's tax invoice to
@@ -125,30 +125,19 @@ async function failed(
   outcome: IssuanceOutcome,
   status: 'FAILURE' | 'CANCELLED',
 ): Promise<ApplyResult> {
-  const failureCode = outcome.failureCode ?? status;
-  const failureMessage = outcome.failureMessage ?? `The provider reported ${status}.`;
+  const failure = failureOf(outcome, status);
   await reverseIssuances.recordResult(
     step.tx,
     record,
-    { status, taxInvoiceNumber: null, documentUrl: null, failureCode, failureMessage },
+    {
+      status,
+      taxInvoiceNumber: null,
+      documentUrl: null,
+      failureCode: failure.code,
+      failureMessage: failure.message,
+    },
     step.now,
   );
-  await step.claim();
-  await step.audit({
-    action: 'TAX_INVOICE_FAILED',
-    fromStatus: step.settlement.status,
-    toStatus: step.settlement.status,
-    details: { kind: 'REVERSE', issuanceKey: record.issuanceKey, failureCode, failureMessage },
-  });
-  await step.notify([
-    taxInvoiceFailed(step, {
-      kind: 'REVERSE',
-      issuanceKey: record.issuanceKey,
-      status,
-      failureCode,
-      failureMessage,
-      invoiceNumber: null,
-    }),
-  ]);
+  await reportFailure(step, 'REVERSE', record.issuanceKey, null, failure);
   return 'applied';
 }

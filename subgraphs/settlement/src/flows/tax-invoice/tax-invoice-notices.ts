@@ -14,6 +14,7 @@ import {
 import type { Notice } from '../notice.js';
 import type { SettlementStep } from '../settlement-step.js';
 import type { IssuanceKind } from '../../outside/tax-invoice/tax-invoice.port.js';
+import type { ProviderFailure } from './issuance-outcome.js';
 
 /**
  * The notifications the provider's answers cause (spec section 6, DESIGN S10): the advertiser's
@@ -77,6 +78,36 @@ export function taxInvoiceFailed(
     counterparty: failure.kind === 'REVERSE' ? s.partner.name : s.advertiser.name,
     nextStep: NEXT_STEP[failure.kind](s.id),
   });
+}
+
+/**
+ * An end without issue on the settlement's record: claimed, audited (TAX_INVOICE_FAILED, with the
+ * invoice's number when there is an invoice) and alerted to the team, one shape for every kind.
+ */
+export async function reportFailure(
+  step: SettlementStep,
+  kind: IssuanceKind,
+  issuanceKey: string,
+  invoiceNumber: string | null,
+  { status, code, message }: ProviderFailure,
+): Promise<void> {
+  await step.claim();
+  await step.audit({
+    action: 'TAX_INVOICE_FAILED',
+    fromStatus: step.settlement.status,
+    toStatus: step.settlement.status,
+    details: {
+      kind,
+      ...(invoiceNumber === null ? {} : { invoiceNumber }),
+      issuanceKey,
+      failureCode: code,
+      failureMessage: message,
+    },
+  });
+  const failure = { failureCode: code, failureMessage: message };
+  await step.notify([
+    taxInvoiceFailed(step, { kind, issuanceKey, status, ...failure, invoiceNumber }),
+  ]);
 }
 
 const NEXT_STEP: Record<IssuanceKind, (id: string) => string> = {
