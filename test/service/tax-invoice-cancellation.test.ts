@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdvertiserInvoice,
-  createSettlementServices,
   Settlement,
   SettlementAuditEntry,
   TaxInvoiceProviderError,
 } from '@campaign/settlement';
-import { useServiceDatabase } from '../support/service-database.js';
 import * as t from './tax-invoice-support.js';
 
 /**
@@ -15,14 +13,8 @@ import * as t from './tax-invoice-support.js';
  * pending request is withdrawn, and a success reported after the cancel never revives the
  * invoice but is annulled too.
  */
-const orm = useServiceDatabase('settlement');
-const em = () => orm().em.fork();
-const provider = new t.FakeProvider();
-const services = createSettlementServices({
-  outside: { taxInvoiceProvider: provider, taxInvoiceWebhookSecret: t.SECRET },
-});
+const { em, provider, services, deliver } = t.useProviderWorld();
 const { platformFlow, cancellation } = services.workflow;
-const deliver = t.providerChannel(provider, services, em);
 let parties: t.Parties;
 let numbers = 0;
 

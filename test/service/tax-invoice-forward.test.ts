@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdvertiserInvoice,
-  createSettlementServices,
   ReverseIssuance,
   Settlement,
   SettlementAuditEntry,
   TaxInvoiceProviderError,
 } from '@campaign/settlement';
-import { useServiceDatabase } from '../support/service-database.js';
 import * as t from './tax-invoice-support.js';
 
 /**
@@ -15,14 +13,8 @@ import * as t from './tax-invoice-support.js';
  * scripted provider: the outbox row sent, every way a result arrives (answer, webhook), the
  * success step, failures and retries, and the webhook's refusals and idempotency.
  */
-const orm = useServiceDatabase('settlement');
-const em = () => orm().em.fork();
-const provider = new t.FakeProvider();
-const services = createSettlementServices({
-  outside: { taxInvoiceProvider: provider, taxInvoiceWebhookSecret: t.SECRET },
-});
+const { em, provider, services, deliver } = t.useProviderWorld();
 const { platformFlow, partnerRequest, cancellation } = services.workflow;
-const deliver = t.providerChannel(provider, services, em);
 let parties: t.Parties;
 
 beforeAll(async () => {

@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createSettlementServices,
   PartnerPayout,
   ReverseIssuance,
   Settlement,
   TaxInvoiceProviderError,
   type Issuance,
 } from '@campaign/settlement';
-import { useServiceDatabase } from '../support/service-database.js';
 import * as t from './tax-invoice-support.js';
 import { eventually } from '../support/wait.js';
 
@@ -16,16 +14,9 @@ import { eventually } from '../support/wait.js';
  * with a scripted provider: the inline request and its bound, approval URLs and their refresh,
  * results by webhook and live look-up, and the webhook's refusals.
  */
-const orm = useServiceDatabase('settlement');
-const em = () => orm().em.fork();
-const provider = new t.FakeProvider();
 const INLINE_WAIT_MS = 300;
-const services = createSettlementServices({
-  outside: { taxInvoiceProvider: provider, taxInvoiceWebhookSecret: t.SECRET },
-  taxInvoiceInlineWaitMs: INLINE_WAIT_MS,
-});
+const { em, provider, services, deliver } = t.useProviderWorld(INLINE_WAIT_MS);
 const { platformFlow, partnerRequest, cancellation } = services.workflow;
-const deliver = t.providerChannel(provider, services, em);
 let parties: t.Parties;
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { signWebhook, type Principal } from '@campaign/platform';
 import {
   createProviderRequestHandler,
+  createSettlementServices,
   Settlement,
   type CancellationIssuanceRequest,
   type ForwardIssuanceRequest,
@@ -11,7 +12,7 @@ import {
   type SettlementServices,
   type TaxInvoiceProvider,
 } from '@campaign/settlement';
-import { insertDefaultAgency } from '../support/service-database.js';
+import { insertDefaultAgency, useServiceDatabase } from '../support/service-database.js';
 
 /** Shared fixtures of the tax-invoice service tests: a scriptable provider, parties, rows. */
 
@@ -159,6 +160,22 @@ export async function newSettlement(
   );
   await services.campaignUpload.markUploaded(em(), campaign.id, admin);
   return (await em().findOneOrFail(Settlement, { campaignId: campaign.id })).id;
+}
+
+/**
+ * A test file's world: the settlement database, a scripted provider, the services on both (with
+ * `taxInvoiceInlineWaitMs` when the file measures the inline wait) and the outbox's provider
+ * channel. Call at the top of the file.
+ */
+export function useProviderWorld(taxInvoiceInlineWaitMs?: number) {
+  const orm = useServiceDatabase('settlement');
+  const em = () => orm().em.fork();
+  const provider = new FakeProvider();
+  const services = createSettlementServices({
+    outside: { taxInvoiceProvider: provider, taxInvoiceWebhookSecret: SECRET },
+    ...(taxInvoiceInlineWaitMs === undefined ? {} : { taxInvoiceInlineWaitMs }),
+  });
+  return { em, provider, services, deliver: providerChannel(provider, services, em) };
 }
 
 /** The outbox worker's part: hands every provider row not handed yet to the channel handler. */
