@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { connectSql } from '@campaign/stack';
 import { Agency, Settlement, settlementOutbox } from '@campaign/settlement';
 import { useSettlementServices } from '../support/service-database.js';
-import { agencyFixture, asClient, handlers, lend, worker } from './outbox-support.js';
+import {
+  advertiserFixture,
+  agencyFixture,
+  asClient,
+  handlers,
+  lend,
+  partnerFixture,
+  worker,
+} from './outbox-support.js';
 
 /**
  * Issue 23 item 6: one recipient's e-mails leave in the order the steps that wrote them
@@ -25,18 +33,8 @@ async function settlementOf(partnerId: number, advertiserId: number): Promise<st
 describe('outbox: one recipient’s e-mails in order', () => {
   it('a later e-mail to the same address waits for the earlier one, across settlements', async () => {
     await em().insert(Agency, agencyFixture('platform', true));
-    const partner = await services.partners.createPartner(em(), {
-      name: 'Minseo',
-      entityType: 'INDIVIDUAL',
-      email: 'minseo@example.com',
-      bankName: 'Kakao Bank',
-      accountNumber: '3333-01-1234567',
-      accountHolder: 'Park Minseo',
-    });
-    const advertiser = await services.partners.createAdvertiser(em(), {
-      name: 'Glow',
-      email: 'ads@glow.example',
-    });
+    const partner = await services.partners.createPartner(em(), partnerFixture);
+    const advertiser = await services.partners.createAdvertiser(em(), advertiserFixture);
     const [first, second] = [
       await settlementOf(Number(partner.id), Number(advertiser.id)),
       await settlementOf(Number(partner.id), Number(advertiser.id)),

@@ -68,6 +68,17 @@ export const agencyFixture = (code: string, isDefault: boolean) => ({
   isActive: true,
 });
 
+/** The individual partner and the advertiser whose e-mails the outbox tests send. */
+export const partnerFixture = {
+  name: 'Minseo',
+  entityType: 'INDIVIDUAL' as const,
+  email: 'minseo@example.com',
+  bankName: 'Kakao Bank',
+  accountNumber: '3333-01-1234567',
+  accountHolder: 'Park Minseo',
+};
+export const advertiserFixture = { name: 'Glow', email: 'ads@glow.example' };
+
 /** Holds the handler's next call open; the returned function lets it answer. */
 export function holdNext(handler: {
   mockImplementationOnce(impl: () => Promise<undefined>): unknown;
@@ -97,20 +108,10 @@ export function useOutboxFixture() {
   beforeAll(async () => {
     await em().insert(Agency, agencyFixture('platform', true));
     otherAgencyId = String(await em().insert(Agency, agencyFixture('other', false)));
-    const partner = await services.partners.createPartner(em(), {
-      name: 'Minseo',
-      entityType: 'INDIVIDUAL',
-      email: 'minseo@example.com',
-      bankName: 'Kakao Bank',
-      accountNumber: '3333-01-1234567',
-      accountHolder: 'Park Minseo',
-    });
+    const partner = await services.partners.createPartner(em(), partnerFixture);
     partnerId = Number(partner.id);
     partnerActor = { subject: 'p', role: 'PARTNER', agencyId: null, partnerId: partner.id };
-    const advertiser = await services.partners.createAdvertiser(em(), {
-      name: 'Glow',
-      email: 'ads@glow.example',
-    });
+    const advertiser = await services.partners.createAdvertiser(em(), advertiserFixture);
     advertiserId = Number(advertiser.id);
     const url = orm().config.get('clientUrl')!;
     [sql, otherSql] = await Promise.all([connectSql(url), connectSql(url)]);
