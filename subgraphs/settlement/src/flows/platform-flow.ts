@@ -39,10 +39,8 @@ export class PlatformSettlementFlow extends TriggerFamily {
     await step.claim();
     const invoice = existing ?? (await this.newInvoice(step));
     const issuanceKey = await invoices.startTaxInvoice(step.tx, invoice);
-    await step.audit({
+    await step.auditInPlace({
       action: 'ISSUANCE_REQUESTED',
-      fromStatus: step.settlement.status,
-      toStatus: step.settlement.status,
       reason,
       details: {
         invoiceNumber: invoice.invoiceNumber,
@@ -169,10 +167,8 @@ export class PlatformSettlementFlow extends TriggerFamily {
         receivedAt: step.now,
         partnerInvoiceNumber,
       });
-      await step.audit({
+      await step.auditInPlace({
         action: 'PARTNER_INVOICE_RECEIVED',
-        fromStatus: step.settlement.status,
-        toStatus: step.settlement.status,
         reason,
         details: { partnerInvoiceNumber, payoutNumber: payout?.payoutNumber ?? null },
       });

@@ -54,10 +54,8 @@ export class ReverseIssuanceRetry extends TriggerFamily {
     await step.claim();
     const opened = await reverseIssuances.open(step.tx, step.id, step.now);
     if (!opened) return;
-    await step.audit({
+    await step.auditInPlace({
       action: 'REVERSE_ISSUANCE_RETRIED',
-      fromStatus: step.settlement.status,
-      toStatus: step.settlement.status,
       reason,
       details: {
         previousIssuanceKey: record.issuanceKey,

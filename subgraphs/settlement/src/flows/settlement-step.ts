@@ -207,6 +207,12 @@ export class SettlementStep {
     return this.tx.getRepository(Settlement).othersHold(this.id, document);
   }
 
+  /** The audit row of a change that leaves the settlement's status where it is. */
+  auditInPlace(record: Omit<AuditRecord, 'settlementId' | 'actor' | 'fromStatus' | 'toStatus'>) {
+    const status = this.settlement.status;
+    return this.audit({ ...record, fromStatus: status, toStatus: status });
+  }
+
   async audit(record: Omit<AuditRecord, 'settlementId' | 'actor'>): Promise<void> {
     this.claimed();
     const details =

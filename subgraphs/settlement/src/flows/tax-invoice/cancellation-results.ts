@@ -38,10 +38,8 @@ export async function applyCancellationOutcome(
     await invoices.recordCancellation(tx, invoice, { status: 'SUCCESS', ...issued });
     if (!step) return 'applied';
     await step.claim();
-    await step.audit({
+    await step.auditInPlace({
       action: 'TAX_INVOICE_CANCELLED',
-      fromStatus: step.settlement.status,
-      toStatus: step.settlement.status,
       details: {
         invoiceNumber: invoice.invoiceNumber,
         taxInvoiceNumber: invoice.taxInvoiceNumber,

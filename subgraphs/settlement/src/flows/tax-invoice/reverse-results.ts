@@ -52,10 +52,8 @@ async function approvalUrl(
   if (record.grantUrlExpiresAt && expiresAt <= record.grantUrlExpiresAt) return 'unchanged';
   await reverseIssuances.recordApprovalUrl(step.tx, record, { grantUrl, expiresAt }, step.now);
   await step.claim();
-  await step.audit({
+  await step.auditInPlace({
     action: 'REVERSE_ISSUANCE_UPDATED',
-    fromStatus: step.settlement.status,
-    toStatus: step.settlement.status,
     details: {
       issuanceKey: record.issuanceKey,
       approvalUrlIssued: true,
@@ -103,10 +101,8 @@ async function succeeded(
       partnerInvoiceFileKey: outcome.documentUrl,
     });
   }
-  await step.audit({
+  await step.auditInPlace({
     action: alreadyReceived ? 'REVERSE_ISSUANCE_UPDATED' : 'PARTNER_INVOICE_RECEIVED',
-    fromStatus: step.settlement.status,
-    toStatus: step.settlement.status,
     details: {
       source: 'reverse-issuance',
       issuanceKey: record.issuanceKey,

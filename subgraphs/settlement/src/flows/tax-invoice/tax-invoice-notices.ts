@@ -92,10 +92,8 @@ export async function reportFailure(
   { status, code, message }: ProviderFailure,
 ): Promise<void> {
   await step.claim();
-  await step.audit({
+  await step.auditInPlace({
     action: 'TAX_INVOICE_FAILED',
-    fromStatus: step.settlement.status,
-    toStatus: step.settlement.status,
     details: {
       kind,
       ...(invoiceNumber === null ? {} : { invoiceNumber }),
