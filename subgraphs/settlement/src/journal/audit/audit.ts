@@ -32,6 +32,12 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
+/** Who made a change, as both audit tables store it. */
+export const actorColumns = (actor: Principal) => ({
+  actorSubject: actor.subject,
+  actorRole: actor.role,
+});
+
 /**
  * Appends one entry to the audit trail (DESIGN S8) inside the caller's transaction, so the
  * entry exists exactly when the change does. The table refuses updates and deletes; its
@@ -41,8 +47,7 @@ export async function appendAudit(em: EntityManager, record: AuditRecord): Promi
   await em.insert(SettlementAuditEntry, {
     settlementId: record.settlementId,
     action: record.action,
-    actorSubject: record.actor.subject,
-    actorRole: record.actor.role,
+    ...actorColumns(record.actor),
     fromStatus: record.fromStatus ?? null,
     toStatus: record.toStatus ?? null,
     fromSettlementType: record.fromSettlementType ?? null,

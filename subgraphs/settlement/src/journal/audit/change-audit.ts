@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../kernel/principal.js';
+import { actorColumns } from './audit.js';
 import { ChangeAuditEntry } from './change-audit.entity.js';
 
 export type AuditedEntity = 'AGENCY' | 'CAMPAIGN' | 'QUOTATION';
@@ -23,8 +24,7 @@ export async function appendChange(em: EntityManager, record: ChangeRecord): Pro
     entityType: record.entityType,
     entityId: record.entityId,
     action: record.action,
-    actorSubject: record.actor.subject,
-    actorRole: record.actor.role,
+    ...actorColumns(record.actor),
     before: record.before ?? null,
     after: record.after ?? null,
     reason: record.reason ?? null,
