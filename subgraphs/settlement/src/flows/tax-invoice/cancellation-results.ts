@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../kernel/principal.js';
 import type { WorkflowServices } from '../workflow-services.js';
 import { failureOf, type ApplyResult, type IssuanceOutcome } from './issuance-outcome.js';
-import { invoiceSettlementStep } from './locked-settlement.js';
+import { lockedInvoice } from './locked-settlement.js';
 import { reportFailure, taxInvoiceCancelled } from './tax-invoice-notices.js';
 
 /**
@@ -21,10 +21,11 @@ export async function applyCancellationOutcome(
   actor: Principal,
 ): Promise<ApplyResult> {
   const { invoices } = services;
-  const found = await invoices.findByCancellationKey(tx, outcome.issuanceKey);
-  if (!found) return 'unknown';
-  const step = await invoiceSettlementStep(tx, found, actor);
-  const invoice = await invoices.findByCancellationKey(tx, outcome.issuanceKey);
+  const locked = await lockedInvoice(tx, actor, () =>
+    invoices.findByCancellationKey(tx, outcome.issuanceKey),
+  );
+  if (!locked) return 'unknown';
+  const { step, invoice } = locked;
   if (!invoice || invoice.cancellationTaxInvoiceStatus !== 'PENDING') return 'unchanged';
   if (outcome.status === 'PENDING') return 'unchanged';
 

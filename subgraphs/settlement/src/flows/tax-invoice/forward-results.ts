@@ -7,7 +7,7 @@ import type { WorkflowServices } from '../workflow-services.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
 import { failureOf, type ApplyResult, type IssuanceOutcome } from './issuance-outcome.js';
 import { annulIssued } from './annulment.js';
-import { invoiceSettlementStep } from './locked-settlement.js';
+import { lockedInvoice } from './locked-settlement.js';
 import { reportFailure, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices.js';
 
 /**
@@ -34,11 +34,11 @@ export async function applyForwardOutcome(
   actor: Principal,
 ): Promise<ApplyResult> {
   const { invoices } = services;
-  const found = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
-  if (!found) return 'unknown';
-  const step = await invoiceSettlementStep(tx, found, actor);
-  // Read again under the lock: a concurrent result or retry-issuance may have moved it.
-  const invoice = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
+  const locked = await lockedInvoice(tx, actor, () =>
+    invoices.findByIssuanceKey(tx, outcome.issuanceKey),
+  );
+  if (!locked) return 'unknown';
+  const { step, invoice } = locked;
   if (!invoice || outcome.status === 'PENDING') return 'unchanged';
   const cancelled = invoice.status === 'CANCELLED';
   // The provider issued what we had withdrawn (its answer to the withdrawal was lost, or the

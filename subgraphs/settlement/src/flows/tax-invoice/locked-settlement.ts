@@ -38,16 +38,21 @@ export async function lockedSettlementStep(
 }
 
 /**
- * The settlement an advertiser invoice reports to, locked as above: the one it is linked to, or,
- * for a cancelled invoice, the one that cancelled it (a type change unlinks it).
+ * The advertiser invoice a provider result names (`find`, by its key) and the settlement it
+ * reports to, locked as above: the one it is linked to, or, for a cancelled invoice, the one that
+ * cancelled it (a type change unlinks it). The invoice is read again under the lock (a concurrent
+ * result or retry-issuance may have moved it). Null when no invoice has that key.
  */
-export function invoiceSettlementStep(
+export async function lockedInvoice(
   tx: EntityManager,
-  invoice: Pick<AdvertiserInvoice, 'id' | 'cancelledForSettlementId'>,
   actor: Principal,
-): Promise<SettlementStep | null> {
-  const where = invoice.cancelledForSettlementId
-    ? { id: invoice.cancelledForSettlementId }
-    : { advertiserInvoiceId: invoice.id };
-  return lockedSettlementStep(tx, where, actor);
+  find: () => Promise<AdvertiserInvoice | null>,
+): Promise<{ step: SettlementStep | null; invoice: AdvertiserInvoice | null } | null> {
+  const found = await find();
+  if (!found) return null;
+  const where = found.cancelledForSettlementId
+    ? { id: found.cancelledForSettlementId }
+    : { advertiserInvoiceId: found.id };
+  const step = await lockedSettlementStep(tx, where, actor);
+  return { step, invoice: await find() };
 }
