@@ -68,11 +68,7 @@ export class AccountConsoleResolver {
       kind satisfies CredentialKind,
       name,
     );
-    return {
-      credential: ApiCredential.from(issued.credential),
-      secret: issued.secret,
-      previous: null,
-    };
+    return IssuedApiCredential.from(issued);
   }
 
   @Mutation(() => IssuedApiCredential, {
@@ -107,11 +103,7 @@ export class AccountConsoleResolver {
       clientName.slice(0, NAME_LIMIT),
       { operations: [...new Set(operations)], creditsCap: creditsCap ?? null },
     );
-    return {
-      credential: ApiCredential.from(issued.credential),
-      secret: issued.secret,
-      previous: null,
-    };
+    return IssuedApiCredential.from(issued);
   }
 
   @Mutation(() => ApiCredential, {
@@ -140,11 +132,7 @@ export class AccountConsoleResolver {
   ): Promise<IssuedApiCredential> {
     const tenant = await accountTenant(context, tenantId, 'manage');
     const rotated = await context.services.credentials.rotate(context.em, tenant, id);
-    return {
-      credential: ApiCredential.from(rotated.credential),
-      secret: rotated.secret,
-      previous: ApiCredential.from(rotated.previous),
-    };
+    return IssuedApiCredential.from(rotated);
   }
 
   @Query(() => LowBalanceAlert, { description: "The account's low-balance e-mail settings." })

@@ -64,6 +64,19 @@ export class IssuedApiCredential {
     description: 'After a rotation: the credential replaced, working until its expiresAt.',
   })
   previous!: ApiCredential | null;
+
+  /** What a create or a rotation answers: the row, its secret and, rotated, the one replaced. */
+  static from(issued: {
+    credential: CredentialRow;
+    secret: string;
+    previous?: CredentialRow;
+  }): IssuedApiCredential {
+    return {
+      credential: ApiCredential.from(issued.credential),
+      secret: issued.secret,
+      previous: issued.previous ? ApiCredential.from(issued.previous) : null,
+    };
+  }
 }
 
 @ObjectType({ description: 'The low-balance e-mail of a lens account.' })
