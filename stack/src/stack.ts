@@ -47,6 +47,8 @@ export interface StackOptions {
   taxInvoiceDelayMs?: number;
   /** More sets of the services on the same databases (issue 16: stateless replicas). */
   replicaSets?: ReplicaSetOptions[];
+  /** False for a test stack's embedded database: no fsync (`npm start` keeps the default). */
+  durableDatabase?: boolean;
 }
 
 /**
@@ -71,7 +73,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const lock = await acquireStackLock(resolve(repoRoot, config.DATA_DIR), 'npm start');
       stoppers.push(async () => lock.release());
       const dataDir = resolve(repoRoot, config.DATA_DIR, 'postgres');
-      database = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, log });
+      database = await startEmbeddedPostgres({
+        dataDir,
+        port: config.EMBEDDED_PG_PORT,
+        log,
+        durable: options.durableDatabase ?? true,
+      });
       stoppers.push(() => database!.stop());
       lensDatabase = database.urlFor('lens');
       settlementDatabase = database.urlFor('settlement');

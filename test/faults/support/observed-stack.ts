@@ -23,6 +23,7 @@ export function useObservedStack(protocol: 'http/protobuf' | 'http/json'): Obser
   beforeAll(async () => {
     observed.otlp = await startOtlpReceiver();
     observed.stack = await startEphemeralStack({
+      durableDatabase: false,
       serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
       serviceEnv: {
         OTEL_EXPORTER_OTLP_ENDPOINT: observed.otlp.url,
