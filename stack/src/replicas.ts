@@ -29,7 +29,7 @@ type Launch = (name: string, main: string, env: Record<string, string>) => Promi
 
 /**
  * Starts the services of one more set exactly as the first set's were started (same mains, same
- * environment), on free ports and wired to each other: subgraphs, then gateway, then adapter.
+ * environment), on free ports and wired to each other.
  */
 export async function launchReplicaSet(
   first: readonly LaunchedSpec[],
@@ -57,19 +57,24 @@ export async function launchReplicaSet(
     gateway: `http://${host}:${gatewayPort}/graphql`,
     rest: `http://${host}:${restPort}`,
   };
+  const launches: Promise<void>[] = [];
   if (set.subgraphs !== false) {
     urls.lens = `http://${host}:${lensPort}/graphql`;
     urls.settlement = `http://${host}:${settlementPort}/graphql`;
-    await Promise.all([
+    launches.push(
       again('lens subgraph', { LENS_PORT: String(lensPort) }),
       again('settlement subgraph', { SETTLEMENT_PORT: String(settlementPort) }),
-    ]);
+    );
   }
-  await again('gateway', {
-    GATEWAY_PORT: String(gatewayPort),
-    LENS_SUBGRAPH_URL: urls.lens,
-    SETTLEMENT_SUBGRAPH_URL: urls.settlement,
-  });
-  await again('rest adapter', { REST_PORT: String(restPort), GATEWAY_URL: urls.gateway });
+  // All at once, as the first set (stack.ts): none needs another to start.
+  launches.push(
+    again('gateway', {
+      GATEWAY_PORT: String(gatewayPort),
+      LENS_SUBGRAPH_URL: urls.lens,
+      SETTLEMENT_SUBGRAPH_URL: urls.settlement,
+    }),
+    again('rest adapter', { REST_PORT: String(restPort), GATEWAY_URL: urls.gateway }),
+  );
+  await Promise.all(launches);
   return urls;
 }

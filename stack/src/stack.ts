@@ -137,6 +137,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       services.push(service);
       stoppers.push(() => service.stop());
     };
+    // All four at once: none needs another to start (the gateway reads the committed supergraph,
+    // the adapter asks the gateway only when called), so the stack is up in the time of the
+    // slowest rather than of a chain of three (issue 22: stacks boot often in the tests).
     await Promise.all([
       launch('lens subgraph', 'subgraphs/lens/src/main.ts', {
         LENS_PORT: String(config.LENS_PORT),
@@ -151,21 +154,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         // Where its outside-system adapters send (the simulators above, or the real ones).
         ...outside.settlementEnv,
       }),
+      launch('gateway', 'gateway/src/main.ts', {
+        GATEWAY_PORT: String(config.GATEWAY_PORT),
+        LENS_SUBGRAPH_URL: urls.lens,
+        SETTLEMENT_SUBGRAPH_URL: urls.settlement,
+      }),
+      launch('rest adapter', 'rest-adapter/src/main.ts', {
+        REST_PORT: String(config.REST_PORT),
+        GATEWAY_URL: urls.gateway,
+        // MCP authorization keeps its state in the lens database (issue 25).
+        LENS_DATABASE_URL: lensDatabase,
+      }),
     ]);
-    await launch('gateway', 'gateway/src/main.ts', {
-      GATEWAY_PORT: String(config.GATEWAY_PORT),
-      LENS_SUBGRAPH_URL: urls.lens,
-      SETTLEMENT_SUBGRAPH_URL: urls.settlement,
-    });
-    await launch('rest adapter', 'rest-adapter/src/main.ts', {
-      REST_PORT: String(config.REST_PORT),
-      GATEWAY_URL: urls.gateway,
-      // MCP authorization keeps its state in the lens database (issue 25).
-      LENS_DATABASE_URL: lensDatabase,
-    });
-    const replicas: ReplicaUrls[] = [urls];
-    for (const [index, set] of (options.replicaSets ?? []).entries())
-      replicas.push(await launchReplicaSet(launched, set, index + 2, urls, launch));
+    const first = [...launched];
+    const more = await Promise.all(
+      (options.replicaSets ?? []).map((set, index) =>
+        launchReplicaSet(first, set, index + 2, urls, launch),
+      ),
+    );
+    const replicas: ReplicaUrls[] = [urls, ...more];
     return { urls, database, services, replicas, stop };
   } catch (error) {
     await stop();
