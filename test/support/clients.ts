@@ -12,6 +12,15 @@ export const stack = (): StackUrls => {
   return shared;
 };
 
+/**
+ * The upstream simulator's `slow_` answers still waiting go out now (`POST /_sim/answer-now`):
+ * for a test that has seen the 202 the delay is for and now waits for the end. Answers how many.
+ */
+export async function answerSlowNow(): Promise<number> {
+  const response = await fetch(`${stack().upstream}/_sim/answer-now`, { method: 'POST' });
+  return ((await response.json()) as { answered: number }).answered;
+}
+
 /** What the gateway sends a subgraph: tests that call a subgraph process directly send it too. */
 export const AS_GATEWAY = { [SUBGRAPH_SECRET_HEADER]: DEVELOPMENT_SECRETS.subgraph };
 
