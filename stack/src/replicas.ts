@@ -66,14 +66,12 @@ export async function launchReplicaSet(
       again('settlement subgraph', { SETTLEMENT_PORT: String(settlementPort) }),
     );
   }
-  // All at once, as the first set (stack.ts): none needs another to start.
+  const subgraphUrls = { LENS_SUBGRAPH_URL: urls.lens, SETTLEMENT_SUBGRAPH_URL: urls.settlement };
+  // All at once, as the first set (stack.ts): none needs another to start. The adapter runs its
+  // own gateway engine (issue 27) on the same subgraphs and the set's engine.
   launches.push(
-    again('gateway', {
-      GATEWAY_PORT: String(gatewayPort),
-      LENS_SUBGRAPH_URL: urls.lens,
-      SETTLEMENT_SUBGRAPH_URL: urls.settlement,
-    }),
-    again('rest adapter', { REST_PORT: String(restPort), GATEWAY_URL: urls.gateway }),
+    again('gateway', { GATEWAY_PORT: String(gatewayPort), ...subgraphUrls }),
+    again('rest adapter', { REST_PORT: String(restPort), ...subgraphUrls }),
   );
   await Promise.all(launches);
   return urls;

@@ -137,9 +137,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       services.push(service);
       stoppers.push(() => service.stop());
     };
-    // All four at once: none needs another to start (the gateway reads the committed supergraph,
-    // the adapter asks the gateway only when called), so the stack is up in the time of the
-    // slowest rather than of a chain of three (issue 22: stacks boot often in the tests).
+    // All four at once: none needs another to start (both gateway engines, the standalone one
+    // and the adapter's, read the committed supergraph and call the subgraphs only when asked),
+    // so the stack is up in the time of the slowest rather than of a chain of three (issue 22:
+    // stacks boot often in the tests).
     await Promise.all([
       launch('lens subgraph', 'subgraphs/lens/src/main.ts', {
         LENS_PORT: String(config.LENS_PORT),
@@ -159,9 +160,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         LENS_SUBGRAPH_URL: urls.lens,
         SETTLEMENT_SUBGRAPH_URL: urls.settlement,
       }),
+      // The standalone gateway serves consoles; the adapter runs its own gateway engine in its
+      // process (issue 27), on the same subgraphs.
       launch('rest adapter', 'rest-adapter/src/main.ts', {
         REST_PORT: String(config.REST_PORT),
-        GATEWAY_URL: urls.gateway,
+        LENS_SUBGRAPH_URL: urls.lens,
+        SETTLEMENT_SUBGRAPH_URL: urls.settlement,
         // MCP authorization keeps its state in the lens database (issue 25).
         LENS_DATABASE_URL: lensDatabase,
       }),
