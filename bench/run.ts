@@ -5,23 +5,15 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEVELOPMENT_SECRETS, signToken } from '@campaign/platform';
 import { repoRoot } from '@campaign/stack';
-import {
-  cells as allCells,
-  COST_HOPS,
-  withCostCells,
-  type Cell,
-  type Fixtures,
-} from './src/cells.js';
+import { cells as allCells, COST_HOPS, withCostCells, type Cell } from './src/cells.js';
+import { benchFixtures } from './src/fixtures.js';
 import type { LoadResult, LoadSpec } from './src/load-worker.js';
 import { cpuMs, peakRssMb, postgresCpuMs, rssMb } from './src/proc.js';
 import { summariseProfiles } from './src/profile.js';
 import { observabilityCost, summarise, table, type Sample } from './src/report.js';
 import { startOtlpSink } from './src/otlp-sink.js';
 import {
-  createSettlements,
-  createTenants,
   DEFAULT_SET,
   HIVE_SET,
   METRICS_OFF_SET,
@@ -110,67 +102,7 @@ try {
     });
 
   say('fixtures: tenants, settlements, one operation to replay');
-  const [hotKey, ...manyKeys] = await createTenants(urls.lensDatabase, 51);
-  await createSettlements(urls.settlementDatabase, 120);
-  const adminToken = await signToken(
-    { secret: DEVELOPMENT_SECRETS.jwt, issuer: 'campaign-platform' },
-    { subject: 'bench', role: 'SUPER_ADMIN', agencyId: null, partnerId: null },
-  );
-  const replayKey = 'bench-replay';
-  const first = await fetch(`${urls.rest}/api/lens/v1/accounts/profile`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${hotKey}`,
-      'idempotency-key': replayKey,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ accountRef: { handle: 'minji.daily' } }),
-  });
-  const operationId = ((await first.json()) as { data: { operationId: string } }).data.operationId;
-  const { settlementId, partnerAccounts } = await withSql(urls.settlementDatabase, async (c) => ({
-    settlementId: (
-      await c.query<{ id: string }>(
-        'select id from settlement order by advertiser_invoice_id nulls last, id_number limit 1',
-      )
-    ).rows[0]!.id,
-    partnerAccounts: (
-      await c.query<{ account_id: string }>(
-        'select account_id from partner where account_id is not null',
-      )
-    ).rows.map((r) => r.account_id),
-  }));
-  // The partners' accounts observed once, so that partner.account answers with data.
-  for (const accountId of partnerAccounts) {
-    await fetch(`${urls.rest}/api/lens/v1/accounts/profile`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${hotKey}`,
-        'idempotency-key': `observe-${accountId}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ accountRef: { accountId } }),
-    });
-  }
-  const fixtures: Fixtures = {
-    urls: {
-      rest: urls.rest,
-      gateway: urls.gateway,
-      hiveGateway: stack.replicas![HIVE_SET]!.gateway,
-      restDefault: stack.replicas![DEFAULT_SET]!.rest,
-      restMetricsOff: stack.replicas![METRICS_OFF_SET]!.rest,
-      restTraced: stack.replicas![TRACED_SET]!.rest,
-      lens: urls.lens,
-      settlement: urls.settlement,
-      reference: reference.url!,
-    },
-    hotKey: hotKey!,
-    manyKeys,
-    manyHandles: Array.from({ length: 500 }, (_, i) => `bench.account${i}`),
-    replayKey,
-    operationId,
-    adminToken,
-    settlementId,
-  };
+  const fixtures = await benchFixtures(stack, reference.url!);
   const cells = withCostCells(allCells(fixtures), fixtures).filter(
     (c) => !flags.only || flags.only.split(',').some((part) => c.row.includes(part)),
   );

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../kernel/principal.js';
 import * as notices from '../settlement-notices.js';
-import type { Notice, SettlementStep } from '../settlement-step.js';
+import type { Notice } from '../notice.js';
+import type { SettlementStep } from '../settlement-step.js';
 import type { WorkflowServices } from '../workflow-services.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
 import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';

@@ -10,7 +10,8 @@ import {
   toPartner,
   toTeamChat,
 } from '../settlement-notices.js';
-import type { Notice, SettlementStep } from '../settlement-step.js';
+import type { Notice } from '../notice.js';
+import type { SettlementStep } from '../settlement-step.js';
 import type { IssuanceKind } from '../../outside/tax-invoice/tax-invoice.port.js';
 
 /**
