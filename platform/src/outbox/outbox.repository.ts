@@ -31,6 +31,11 @@ export interface OutboxDefinition<Channel extends string = string> {
   subjectColumn: string;
   /** Channels whose messages of one subject are delivered in order (a chat thread). */
   orderedChannels: readonly Channel[];
+  /**
+   * Channels whose messages to one recipient are delivered in order, whatever their subject (one
+   * person's e-mails, written by steps milliseconds apart, arrive in the order of the steps).
+   */
+  recipientOrderedChannels?: readonly Channel[];
 }
 
 /** A row claimed for sending. */
@@ -125,13 +130,24 @@ export class OutboxRepository<Channel extends string = string> {
     return (rows[0] as ClaimedRow<Channel> | undefined) ?? null;
   }
 
-  /** When an earlier message of the row's ordered thread is still PENDING, its due time. */
+  /**
+   * When an earlier message of the row's ordered thread is still PENDING, its due time. The
+   * thread is the row's subject or, for a channel ordered by recipient, its recipient; null when
+   * the row's channel is not ordered.
+   */
   async earlierInThread(client: SqlClient, row: ClaimedRow<Channel>): Promise<Date | null> {
+    const { orderedChannels, recipientOrderedChannels = [] } = this.definition;
+    const [column, value] = orderedChannels.includes(row.channel)
+      ? [`${this.subject}::text`, row.subject]
+      : recipientOrderedChannels.includes(row.channel)
+        ? ['recipient', row.recipient]
+        : [null, null];
+    if (column === null) return null;
     const { rows } = await client.query(
       `select max(available_at) as at from outbox
-        where ${this.subject}::text = $1 and channel = $2 and status = 'PENDING' and id < $3
+        where ${column} = $1 and channel = $2 and status = 'PENDING' and id < $3
        having count(*) > 0`,
-      [row.subject, row.channel, row.id],
+      [value, row.channel, row.id],
     );
     return (rows[0] as { at: Date } | undefined)?.at ?? null;
   }

@@ -10,12 +10,16 @@ export const SETTLEMENT_FIELDS = `id campaignId partnerId agencyId campaignPrice
 
 /**
  * Spec 2.5, without the settlements list (the settlement embeds its invoice, not the reverse),
- * plus where the provider stands with its tax invoice (key, status, failure).
+ * plus where the provider stands with its tax invoice (key, status, failure) and with the
+ * cancellation tax invoice that annuls it once the invoice is cancelled (issue 23).
  */
 export const INVOICE_FIELDS = `id invoiceNumber advertiserId advertiserName agencyId invoiceType periodStart
   periodEnd subtotal taxAmount totalAmount taxInvoiceNumber taxInvoiceFileKey taxInvoiceIssuedAt status
   dueDate paidAt bankName accountNumber accountHolder createdAt
-  taxInvoiceIssuanceKey taxInvoiceStatus taxInvoiceFailureCode taxInvoiceFailureMessage`;
+  taxInvoiceIssuanceKey taxInvoiceStatus taxInvoiceFailureCode taxInvoiceFailureMessage
+  cancellationTaxInvoiceNumber cancellationTaxInvoiceStatus cancellationTaxInvoiceIssuedAt
+  cancellationTaxInvoiceIssuanceKey cancellationTaxInvoiceFailureCode
+  cancellationTaxInvoiceFailureMessage`;
 
 /** Spec 2.5a, without the settlements list. */
 export const PAYOUT_FIELDS = `id payoutNumber partnerId partnerName payoutType periodStart periodEnd subtotal
