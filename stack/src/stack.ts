@@ -3,7 +3,12 @@ import { startSocialUpstreamSimulator } from '@campaign/providers';
 import type { StackConfig } from './config.js';
 import { ensureDatabase, migrateAll } from './databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
-import { repoRoot, superviseService, type SupervisedService } from './processes.js';
+import {
+  repoRoot,
+  superviseService,
+  type ServiceOutput,
+  type SupervisedService,
+} from './processes.js';
 import {
   launchReplicaSet,
   type LaunchedSpec,
@@ -39,7 +44,7 @@ export interface StackOptions {
   config: StackConfig;
   log: (line: string) => void;
   /** Where services write their logs: the terminal for `npm start`, nowhere in tests. */
-  serviceOutput: 'inherit' | 'ignore';
+  serviceOutput: ServiceOutput;
   /** Extra environment for every service (tests shorten budgets and delays). */
   serviceEnv?: Record<string, string>;
   upstreamSlowDelayMs?: number;
@@ -109,7 +114,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const outside = await startOutsideSystems({
       config,
       restUrl: rest,
-      quiet: options.serviceOutput === 'ignore',
+      quiet: options.serviceOutput !== 'inherit',
       ...(options.taxInvoiceDelayMs !== undefined
         ? { taxInvoiceDelayMs: options.taxInvoiceDelayMs }
         : {}),

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ReplicaUrls, StackUrls } from '@campaign/stack';
@@ -20,6 +21,8 @@ export interface FaultStack {
   mailSink: string;
   chat: string;
   taxInvoice: string;
+  /** The file the services log to (empty while STACK_LOGS=1 sends their logs to the console). */
+  serviceLog: string;
 }
 
 let booted: FaultStack | undefined;
@@ -29,6 +32,14 @@ export const faults = (): FaultStack => {
   if (!booted) throw new Error('the faults stack is known only in the faults tier');
   return booted;
 };
+
+/** The services' log lines that name one of `requestIds`, to explain an unexpected answer. */
+export async function serviceLogLines(requestIds: readonly string[]): Promise<string[]> {
+  const ids = requestIds.filter(Boolean);
+  if (!ids.length) return [];
+  const text = await readFile(faults().serviceLog, 'utf8').catch(() => '');
+  return text.split('\n').filter((line) => ids.some((id) => line.includes(id)));
+}
 
 async function control<T>(method: 'GET' | 'POST', path: string): Promise<T> {
   const response = await fetch(`${faults().control}${path}`, { method });

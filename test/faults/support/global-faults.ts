@@ -54,6 +54,8 @@ async function bootFaultStack(): Promise<Boot<FaultStack>> {
   await chmod(dataDir, 0o755); // the database runs as nobody when we are root
   const ports = await freeStackPorts();
   const rest = ports.REST_PORT;
+  // The services' logs, for a failing test to quote (STACK_LOGS=1 shows them as they come).
+  const serviceLog = join(dataDir, 'services.log');
   const sink = await startMailSink({ host, smtpPort: 0, httpPort: 0 });
   const chat = await startTeamChatSimulator({ host, port: 0 });
   const taxInvoice = await startTaxInvoiceSimulator({
@@ -86,7 +88,7 @@ async function bootFaultStack(): Promise<Boot<FaultStack>> {
     config,
     log: (line) => log.push(line),
     durableDatabase: false,
-    serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+    serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : { file: serviceLog },
     serviceEnv: {
       SMTP_PORT: String(proxies.mail.port),
       LENS_SYNC_BUDGET_MS: String(FAULTS_SYNC_BUDGET_MS),
@@ -166,6 +168,7 @@ async function bootFaultStack(): Promise<Boot<FaultStack>> {
     mailSink: sink.url,
     chat: chat.url,
     taxInvoice: taxInvoice.url,
+    serviceLog,
   };
   const stop = async () => {
     control.closeAllConnections();
