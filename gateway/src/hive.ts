@@ -114,8 +114,14 @@ export async function startHiveGateway(config: GatewayConfig): Promise<RunningSe
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const subgraphUrls = subgraphUrlsOf(config);
   const limits = graphqlLimits('GATEWAY', config);
+  // Loaded only when chosen: a native module and its own copy of the federation tools.
+  const rustPlanner =
+    config.GATEWAY_QUERY_PLANNER === 'rust'
+      ? (await import('@graphql-hive/router-runtime')).unifiedGraphHandler
+      : undefined;
   const runtime = createGatewayRuntime({
     supergraph: await readSupergraph(),
+    ...(rustPlanner ? { unifiedGraphHandler: rustPlanner } : {}),
     transportEntries: Object.fromEntries(
       Object.entries(subgraphUrls).map(([name, location]) => [name, { location }]),
     ),
@@ -178,6 +184,9 @@ export async function startHiveGateway(config: GatewayConfig): Promise<RunningSe
     },
   });
   const running = await listen(app, config.GATEWAY_HOST, config.GATEWAY_PORT);
-  logger.info({ url: `${running.url}/graphql`, engine: 'hive' }, 'gateway listening');
+  logger.info(
+    { url: `${running.url}/graphql`, engine: 'hive', planner: config.GATEWAY_QUERY_PLANNER },
+    'gateway listening',
+  );
   return running;
 }

@@ -93,8 +93,18 @@ export default async function setup(project: TestProject) {
       REST_TRUST_PROXY: '127.0.0.1',
     },
     upstreamSlowDelayMs: FAULTS_SLOW_DELAY_MS,
-    // A second full set, and a third (gateway and adapter only) on the Hive engine.
-    replicaSets: [{}, { env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false }],
+    // A second full set, and a third (gateway and adapter only) on the Hive engine, its planner
+    // chosen by FAULTS_HIVE_PLANNER (issue 27: the engine tests on the Rust planner too).
+    replicaSets: [
+      {},
+      {
+        env: {
+          GATEWAY_ENGINE: 'hive',
+          GATEWAY_QUERY_PLANNER: process.env['FAULTS_HIVE_PLANNER'] ?? 'javascript',
+        },
+        subgraphs: false,
+      },
+    ],
   });
 
   // Second copies a check already accepted in a lost-acknowledgement window: they stay in the
