@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInvariants } from './support/invariants.js';
 import { count, lensJourney, type StatusCounts } from './support/lens-load.js';
-import { newParty, newSettlement, restsOf, walk, type Party } from './support/settlement-load.js';
+import {
+  newParty,
+  newSettlement,
+  restsOf,
+  walk,
+  type JourneyLog,
+  type Party,
+} from './support/settlement-load.js';
 import {
   call,
   cli,
@@ -37,7 +44,7 @@ describe('PostgreSQL stopped under mixed load', () => {
       Array.from({ length: SETTLEMENTS }, () => newSettlement(faults().urls.gateway, party)),
     );
     const lensCounts: StatusCounts = {};
-    const settlementLog = { statuses: [] as number[] };
+    const settlementLog: JourneyLog = { statuses: [] };
     let stopLoad = false;
     let journeys = 0;
     // Each lens client keeps calling until the outage is over, one journey after another.
@@ -124,7 +131,10 @@ describe('PostgreSQL stopped under mixed load', () => {
     expect(lensCounts[503] ?? 0).toBeGreaterThan(0);
     expect(fresh.status).toBe('SUCCEEDED');
     // Settlement answers: 200, the outage's 503, and 409 for a step whose answer was lost.
-    expect(settlementLog.statuses.filter((s) => ![200, 409, 503].includes(s))).toEqual([]);
+    expect(
+      settlementLog.statuses.filter((s) => ![200, 409, 503].includes(s)),
+      settlementLog.unexpected?.join('\n'),
+    ).toEqual([]);
     expect(new Set(lensDone.map((j) => j.operationId)).size).toBe(lensDone.length);
     expect(report.problems).toEqual([]);
   });

@@ -97,6 +97,8 @@ const NEXT: Record<
 export interface JourneyLog {
   /** Every answer's status, in order (0: no connection). */
   statuses: number[];
+  /** Each answer outside 200, 409 and 503 (and 0), with its body and request id, to diagnose. */
+  unexpected?: string[];
 }
 
 const statusOf = async (
@@ -123,7 +125,7 @@ export async function walk(
   for (;;) {
     const rest = rests[turn++ % rests.length]!;
     const current = await statusOf(rest, party, id);
-    log.statuses.push(current.status);
+    note(log, 'GET', id, current);
     const status = current.body?.data?.status;
     if (status === 'SETTLEMENT_COMPLETED') return;
     if (Date.now() > deadline) throw new Error(`${id} stuck at ${status ?? current.status}`);
@@ -141,9 +143,18 @@ export async function walk(
         ...(step.body ? { body: step.body } : {}),
       },
     );
-    log.statuses.push(answer.status);
+    note(log, step.method, `${id}${step.suffix}`, answer);
     if (answer.status !== 200) await sleep(200);
   }
+}
+
+function note(log: JourneyLog, method: string, path: string, answer: Answer<unknown>): void {
+  log.statuses.push(answer.status);
+  if ([0, 200, 409, 503].includes(answer.status)) return;
+  const requestId = answer.headers.get('x-request-id') ?? '';
+  (log.unexpected ??= []).push(
+    `${answer.status} ${method} ${path} ${requestId} ${JSON.stringify(answer.body).slice(0, 400)}`,
+  );
 }
 
 export const restsOf = (replicas: readonly ReplicaUrls[]) => replicas.map((r) => r.rest);
