@@ -122,8 +122,9 @@ try {
   });
 
   for (const p of measured) pidNames.set(p.pid() ?? 0, p.name);
-  const idleRss = Object.fromEntries(measured.map((p) => [p.name, rssMb(p.pid() ?? 0)]));
   const { backgroundPerS, idleCpu } = await meter.measureIdle(3);
+  // Idle: after those 3 s without load (the fixtures' requests are over), before any cell.
+  const idleRss = Object.fromEntries(measured.map((p) => [p.name, rssMb(p.pid() ?? 0)]));
 
   say(`warm-up: ${cells.length} cells × 1 s`);
   for (const cell of cells) {
