@@ -36,10 +36,8 @@ function answerOf(url: string, status: number, raw: Record<string, unknown>, tex
     const value = raw[name.toLowerCase()] as string | string[] | undefined;
     return Array.isArray(value) ? value.join(', ') : (value ?? null);
   };
-  const entries = () =>
-    Object.keys(raw)
-      .map((name): [string, string] => [name, header(name)!])
-      [Symbol.iterator]();
+  const pairs = () => Object.keys(raw).map((name): [string, string] => [name, header(name)!]);
+  const entries = () => pairs().values();
   const answer = {
     ok: status >= 200 && status < 300,
     status,
