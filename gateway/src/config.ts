@@ -36,6 +36,11 @@ const schema = (production: boolean) =>
       GATEWAY_INTROSPECTION: booleanVar(!production),
       /** The GraphiQL page at GET /graphql for a browser (issue 15). */
       GATEWAY_EXPLORER: optionalBooleanVar,
+      /**
+       * `require`: a caller without a console's token (a JWT) may run only the trusted documents
+       * of schema/trusted-documents.json (issue 27); `off` (default): any document.
+       */
+      GATEWAY_TRUSTED_DOCUMENTS: z.enum(['off', 'require']).default('off'),
       SUBGRAPH_SECRET: subgraphSecretVar,
       /** Only a caller with it (the REST adapter) chooses the client address sent to subgraphs. */
       PROXY_SECRET: proxySecretVar,

@@ -5,35 +5,40 @@ import {
   createLogger,
   createServiceApp,
   envelopArmorPlugins,
-  forwardedClientAddress,
   graphqlLimits,
-  LENS_INTERFACE_HEADER,
   listen,
   maskError,
-  REQUEST_ID_HEADER,
   SUBGRAPH_SECRET_HEADER,
   type RunningServer,
-  vouchedLensInterface,
 } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 import { hiveIdempotencyPlugin, replayHeaderToClient } from './idempotency.js';
 import { subgraphFetcher } from './subgraph-fetcher.js';
-import { FORWARDED_HEADERS, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
+import { hiveTrustedDocuments } from './trusted-documents.js';
+import {
+  FORWARDED_HEADERS,
+  subgraphHeadersOf,
+  subgraphsReady,
+  subgraphUrlsOf,
+} from './subgraphs.js';
 
 type SubgraphFetch = Parameters<
   Parameters<NonNullable<GatewayPlugin['onFetch']>>[0]['setFetchFn']
 >[0];
 
 /**
- * The subgraph calls on the Apollo gateway's undici keep-alive pools (issue 27): the engine's own
- * fetch (@whatwg-node/node-fetch over node:http) was about 12 % of its busy CPU.
+ * The subgraph calls on the Apollo engine's undici keep-alive pools (issue 27): the engine's own
+ * fetch (@whatwg-node/node-fetch over node:http) was about 12 % of its busy CPU. The pools close
+ * with the runtime.
  */
-const pooledSubgraphFetch = (
-  fetch: ReturnType<typeof subgraphFetcher>['fetch'],
-): GatewayPlugin => ({
-  onFetch: ({ setFetchFn }) => setFetchFn(fetch as unknown as SubgraphFetch),
-});
+function pooledSubgraphFetch(): GatewayPlugin {
+  const subgraphs = subgraphFetcher();
+  return {
+    onFetch: ({ setFetchFn }) => setFetchFn(subgraphs.fetch as unknown as SubgraphFetch),
+    onDispose: subgraphs.close,
+  };
+}
 
 /**
  * The same error as a request error of `code` (kept when it already has one), marked the way Yoga
@@ -119,23 +124,28 @@ const requestErrorCodes: GatewayPlugin = {
 const hiveLogging = (level: string) =>
   level === 'silent' ? false : level === 'fatal' ? 'error' : (level as 'info');
 
+/** The Hive engine's runtime (a Yoga server without a listener of its own). */
+export type HiveRuntime = ReturnType<typeof createGatewayRuntime>;
+
 /**
  * The same static supergraph on a second federation engine (issue 16, `GATEWAY_ENGINE=hive`):
- * `@graphql-hive/gateway-runtime` (GraphQL Yoga) mounted on the platform's fastify app, with the
- * subgraph secret and the forwarded headers of the Apollo gateway, the same graphql-armor limits,
- * the same error masking, introspection as configured and no landing page.
+ * `@graphql-hive/gateway-runtime` (GraphQL Yoga) with the subgraph secret and the forwarded
+ * headers of the Apollo engine, the same graphql-armor limits, the same error masking,
+ * introspection as configured and no landing page. One definition for the standalone gateway
+ * (below) and the gateway the REST adapter runs in its own process (embedded.ts, issue 27).
  */
-export async function startHiveGateway(config: GatewayConfig): Promise<RunningServer> {
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+export async function createHiveRuntime(
+  config: GatewayConfig,
+  extraPlugins: GatewayPlugin[] = [],
+): Promise<HiveRuntime> {
   const subgraphUrls = subgraphUrlsOf(config);
   const limits = graphqlLimits('GATEWAY', config);
-  const subgraphs = subgraphFetcher();
   // Loaded only when chosen: a native module and its own copy of the federation tools.
   const rustPlanner =
     config.GATEWAY_QUERY_PLANNER === 'rust'
       ? (await import('@graphql-hive/router-runtime')).unifiedGraphHandler
       : undefined;
-  const runtime = createGatewayRuntime({
+  return createGatewayRuntime({
     supergraph: await readSupergraph(),
     ...(rustPlanner ? { unifiedGraphHandler: rustPlanner } : {}),
     transportEntries: Object.fromEntries(
@@ -153,7 +163,8 @@ export async function startHiveGateway(config: GatewayConfig): Promise<RunningSe
       ...(envelopArmorPlugins(limits, config.GATEWAY_INTROSPECTION) as GatewayPlugin[]),
       requestErrorCodes,
       hiveIdempotencyPlugin,
-      pooledSubgraphFetch(subgraphs.fetch),
+      pooledSubgraphFetch(),
+      ...extraPlugins,
     ],
     ...(config.GATEWAY_INTROSPECTION ? {} : { disableIntrospection: { disableIf: () => true } }),
     maskedErrors: {
@@ -171,29 +182,29 @@ export async function startHiveGateway(config: GatewayConfig): Promise<RunningSe
     landingPage: false,
     logging: hiveLogging(config.LOG_LEVEL),
   });
+}
+
+/** The standalone gateway on the Hive engine, mounted on the platform's fastify app. */
+export async function startHiveGateway(config: GatewayConfig): Promise<RunningServer> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const runtime = await createHiveRuntime(config, await hiveTrustedDocuments(config));
   const app = createServiceApp({
     logger,
-    readiness: () => subgraphsReady(subgraphUrls),
+    readiness: () => subgraphsReady(subgraphUrlsOf(config)),
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('cache-control', 'no-store');
   });
-  app.addHook('onClose', async () => {
-    await runtime.dispose();
-    await subgraphs.close();
-  });
+  app.addHook('onClose', async () => runtime.dispose());
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (request, reply) => {
-      // The headers the subgraphs receive, decided here as the Apollo gateway decides them.
-      const headers = request.headers;
-      headers[REQUEST_ID_HEADER] = request.id;
-      headers['x-forwarded-for'] = forwardedClientAddress(headers, request.ip, config.PROXY_SECRET);
-      const lensInterface = vouchedLensInterface(headers, config.PROXY_SECRET);
-      if (lensInterface) headers[LENS_INTERFACE_HEADER] = lensInterface;
-      else delete headers[LENS_INTERFACE_HEADER];
+      // The headers the subgraphs receive, decided here as the Apollo engine decides them.
+      for (const [name, value] of Object.entries(subgraphHeadersOf(request, config.PROXY_SECRET)))
+        if (value === undefined) delete request.headers[name];
+        else request.headers[name] = value;
       const response = await runtime.handleNodeRequestAndResponse(request, reply, {
         req: request,
         reply,

@@ -8,7 +8,7 @@ import {
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { errorBody } from '@campaign/schema';
 import { isShownAsIs, maskError } from './error-masking.js';
@@ -21,16 +21,22 @@ import { metricsEnabled } from './metrics.js';
 /** The header the gateway proves itself with to the subgraphs (DESIGN.md L13). */
 export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
 
-export interface MountOptions<C extends BaseContext> {
-  app: FastifyInstance;
+/** The server's part of the options: what it runs, its limits, its plugins, where it logs. */
+export interface GraphQLServerOptions<C extends BaseContext> {
   schema?: GraphQLSchema;
   gateway?: ApolloServerOptionsWithGateway<C>['gateway'];
-  context: (request: FastifyRequest, reply: FastifyReply) => Promise<C>;
   introspection: boolean;
   limits: GraphQLLimits;
+  plugins?: ApolloServerPlugin<C>[];
+  /** Where an unexpected error's detail goes (the service's logger). */
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export interface MountOptions<C extends BaseContext> extends Omit<GraphQLServerOptions<C>, 'log'> {
+  app: FastifyInstance;
+  context: (request: FastifyRequest, reply: FastifyReply) => Promise<C>;
   /** A subgraph answers only callers that send this secret (the gateway); unset on the gateway. */
   subgraphSecret?: string;
-  plugins?: ApolloServerPlugin<C>[];
 }
 
 function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
@@ -70,11 +76,15 @@ function armorFor(limits: GraphQLLimits, introspection: boolean) {
   }).protect();
 }
 
-/** Serves GraphQL at POST/GET /graphql of a service app. */
-export async function mountGraphQL<C extends BaseContext>(
-  options: MountOptions<C>,
+/**
+ * The platform's Apollo Server, started: limits, masking, GraphQL over HTTP, metrics and the
+ * caller's plugins. One definition for every server that runs it: the subgraphs and the gateway
+ * behind HTTP (mountGraphQL), and the gateway the REST adapter runs in its own process (issue 27,
+ * through `executeOperation`).
+ */
+export async function createGraphQLServer<C extends BaseContext>(
+  options: GraphQLServerOptions<C>,
 ): Promise<ApolloServer<C>> {
-  const { app } = options;
   const armor = armorFor(options.limits, options.introspection);
   const server = new ApolloServer<C>({
     ...(options.gateway ? { gateway: options.gateway } : { schema: options.schema! }),
@@ -85,7 +95,6 @@ export async function mountGraphQL<C extends BaseContext>(
     parseOptions: { maxTokens: options.limits.maxTokens },
     formatError: (formatted, error) => maskError(tokenLimitAsValidation(formatted), error),
     plugins: [
-      fastifyApolloDrainPlugin(app),
       // Apollo's landing page loads Apollo Sandbox from a CDN: blank on a machine without
       // internet. The gateway serves its own explorer instead (gateway/src/explorer.ts).
       ApolloServerPluginLandingPageDisabled(),
@@ -102,7 +111,7 @@ export async function mountGraphQL<C extends BaseContext>(
               for (const error of errors) {
                 if (isShownAsIs(error.extensions?.['code'])) continue;
                 const err = error.originalError ?? error;
-                app.log.error({ err, requestId, path: error.path }, 'unexpected graphql error');
+                options.log.error({ err, requestId, path: error.path }, 'unexpected graphql error');
               }
             },
           };
@@ -113,6 +122,19 @@ export async function mountGraphQL<C extends BaseContext>(
     ],
   });
   await server.start();
+  return server;
+}
+
+/** Apollo's drain plugin for a server behind `app` (in-flight requests finish on stop). */
+export const drainPlugin = <C extends BaseContext>(app: FastifyInstance): ApolloServerPlugin<C> =>
+  fastifyApolloDrainPlugin(app);
+
+/** Serves a started server at POST/GET /graphql of a service app. */
+export async function serveGraphQL<C extends BaseContext>(
+  app: FastifyInstance,
+  server: ApolloServer<C>,
+  options: Pick<MountOptions<C>, 'context' | 'subgraphSecret'>,
+): Promise<void> {
   const secret = options.subgraphSecret;
   if (secret) {
     app.addHook('onRequest', async (request, reply) => {
@@ -123,5 +145,18 @@ export async function mountGraphQL<C extends BaseContext>(
     });
   }
   await app.register(fastifyApollo(server), { context: options.context, path: '/graphql' });
+}
+
+/** Serves GraphQL at POST/GET /graphql of a service app. */
+export async function mountGraphQL<C extends BaseContext>(
+  options: MountOptions<C>,
+): Promise<ApolloServer<C>> {
+  const { app } = options;
+  const server = await createGraphQLServer<C>({
+    ...options,
+    log: app.log,
+    plugins: [drainPlugin<C>(app), ...(options.plugins ?? [])],
+  });
+  await serveGraphQL(app, server, options);
   return server;
 }

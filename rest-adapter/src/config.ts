@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loadGatewayConfig, type GatewayConfig } from '@campaign/gateway/embedded';
 import {
   databaseUrlVar,
   hostVar,
@@ -6,7 +7,6 @@ import {
   logLevelVar,
   parseEnv,
   portVar,
-  proxySecretVar,
   trustProxyVar,
   urlVar,
 } from '@campaign/platform';
@@ -14,11 +14,8 @@ import {
 const schema = z.object({
   REST_HOST: hostVar,
   REST_PORT: portVar(8080),
-  GATEWAY_URL: urlVar.default('http://127.0.0.1:4000/graphql'),
   /** Trust X-Forwarded-For from a load balancer in front (client IPs for the public rate limit). */
   REST_TRUST_PROXY: trustProxyVar,
-  /** Sent to the gateway so that it believes the client address this adapter forwards. */
-  PROXY_SECRET: proxySecretVar,
   LOG_LEVEL: logLevelVar,
   /**
    * The adapter's own base URL as clients reach it: the OAuth issuer, and `<base>/mcp` the
@@ -32,7 +29,12 @@ const schema = z.object({
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3600),
 });
 
-export type RestAdapterConfig = z.infer<typeof schema>;
+/**
+ * The adapter's settings, and those of the gateway engine it runs in its own process (issue 27):
+ * the standalone gateway's variables (GATEWAY_ENGINE, LENS_SUBGRAPH_URL, SETTLEMENT_SUBGRAPH_URL,
+ * SUBGRAPH_SECRET, GATEWAY_MAX_*), parsed by the gateway's own schema.
+ */
+export type RestAdapterConfig = z.infer<typeof schema> & { gateway: GatewayConfig };
 
 /** The base URL clients use (REST_PUBLIC_URL, else the loopback address and port). */
 export const publicBaseUrl = (config: RestAdapterConfig) =>
@@ -41,5 +43,5 @@ export const publicBaseUrl = (config: RestAdapterConfig) =>
 export function loadRestAdapterConfig(
   env: Record<string, string | undefined> = process.env,
 ): RestAdapterConfig {
-  return parseEnv('rest adapter', schema, env);
+  return { ...parseEnv('rest adapter', schema, env), gateway: loadGatewayConfig(env) };
 }

@@ -1,9 +1,8 @@
-import { Pool } from 'undici';
+import type { EmbeddedGateway } from '@campaign/gateway/embedded';
+import type { TrustedDocumentManifest } from '@campaign/schema';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENT_REPLAYED_HEADER,
   LENS_INTERFACE_HEADER,
-  PROXY_SECRET_HEADER,
   REQUEST_ID_HEADER,
   type LensInterface,
 } from '@campaign/platform';
@@ -15,84 +14,69 @@ export interface GraphQLErrorShape {
 
 export interface GraphQLResponse<T> {
   data?: T | null;
-  errors?: GraphQLErrorShape[];
-  /** Not part of the body: the gateway said the answer is a stored one (Idempotent-Replayed). */
+  errors?: readonly GraphQLErrorShape[];
+  /** Not part of the body: a subgraph said the answer is a stored one (Idempotent-Replayed). */
   replayed?: boolean;
 }
 
-export class GatewayUnreachableError extends Error {}
+/** Who the operation runs for: what the subgraphs are told of the caller. */
+export interface CallerHeaders {
+  authorization?: string;
+  requestId: string;
+  clientIp: string;
+  /**
+   * Set by the MCP front only (lens then takes tool-protocol tokens). The headers are built
+   * here, never copied from the client, so no REST caller can send its own.
+   */
+  lensInterface?: LensInterface;
+  /** The caller's Idempotency-Key, kept by the settlement subgraph (issue 23 item 5). */
+  idempotencyKey?: string;
+}
 
-/** Keep-alive connections to the gateway: more than the concurrent requests one adapter serves. */
-const CONNECTIONS = 64;
+/** A document outside schema/trusted-documents.json: a programming error (run `npm run compose`). */
+export class UntrustedDocumentError extends Error {
+  constructor(document: string) {
+    super(`not a trusted document (run npm run compose): ${document.slice(0, 120)}`);
+  }
+}
 
 /**
- * Sends one GraphQL operation to the gateway with the caller's credential, request id and
- * address (vouched for with the proxy secret: the gateway believes no one else's).
+ * Runs one GraphQL operation for a REST row, a tool call or the consent page on the gateway
+ * engine in this process (issue 27): the adapter is the gateway's caller in the same process, so
+ * the client address and the lens interface it states are the ones the subgraphs receive (over
+ * HTTP the proxy secret vouched for them). Only the trusted documents run.
  */
 export class GatewayClient {
-  /**
-   * undici's keep-alive pool to the gateway: Node's fetch cost 57 % of the adapter's CPU under
-   * load (issue 14); a pool built for proxying keeps connections open and parses far less.
-   */
-  private readonly pool: Pool;
-  private readonly path: string;
+  private readonly trusted: ReadonlySet<string>;
 
   constructor(
-    url: string,
-    private readonly proxySecret: string,
+    private readonly gateway: EmbeddedGateway,
+    manifest: TrustedDocumentManifest,
   ) {
-    const target = new URL(url);
-    this.pool = new Pool(target.origin, { connections: CONNECTIONS });
-    this.path = `${target.pathname}${target.search}`;
+    this.trusted = new Set(manifest.operations.map((operation) => operation.body));
   }
 
-  /** Closes the pool's connections (the adapter's onClose). */
+  /** Stops the engine and its pools to the subgraphs (the adapter's onClose). */
   close(): Promise<void> {
-    return this.pool.close();
+    return this.gateway.close();
   }
 
-  async execute<T = Record<string, unknown>>(
+  execute<T = Record<string, unknown>>(
     query: string,
     variables: Record<string, unknown>,
-    headers: {
-      authorization?: string;
-      requestId: string;
-      clientIp: string;
-      /**
-       * Set by the MCP front only (lens then takes tool-protocol tokens). The headers are built
-       * here, never copied from the client, so no REST caller can send its own.
-       */
-      lensInterface?: LensInterface;
-      /** The caller's Idempotency-Key, kept by the settlement subgraph (issue 23 item 5). */
-      idempotencyKey?: string;
-    },
+    caller: CallerHeaders,
   ): Promise<GraphQLResponse<T>> {
-    let body: string;
-    let replayed = false;
-    try {
-      const response = await this.pool.request({
-        path: this.path,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'apollo-require-preflight': 'true',
-          [REQUEST_ID_HEADER]: headers.requestId,
-          'x-forwarded-for': headers.clientIp,
-          [PROXY_SECRET_HEADER]: this.proxySecret,
-          ...(headers.authorization ? { authorization: headers.authorization } : {}),
-          ...(headers.lensInterface ? { [LENS_INTERFACE_HEADER]: headers.lensInterface } : {}),
-          ...(headers.idempotencyKey !== undefined
-            ? { [IDEMPOTENCY_KEY_HEADER]: headers.idempotencyKey }
-            : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      body = await response.body.text();
-      replayed = response.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true';
-    } catch (error) {
-      throw new GatewayUnreachableError(error instanceof Error ? error.message : String(error));
-    }
-    const parsed = JSON.parse(body) as GraphQLResponse<T>;
-    return replayed ? { ...parsed, replayed } : parsed;
+    if (!this.trusted.has(query)) return Promise.reject(new UntrustedDocumentError(query));
+    return this.gateway.execute<T>({
+      query,
+      variables,
+      headers: {
+        authorization: caller.authorization,
+        [REQUEST_ID_HEADER]: caller.requestId,
+        'x-forwarded-for': caller.clientIp,
+        [LENS_INTERFACE_HEADER]: caller.lensInterface,
+        [IDEMPOTENCY_KEY_HEADER]: caller.idempotencyKey,
+      },
+    });
   }
 }

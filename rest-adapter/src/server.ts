@@ -11,7 +11,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBaseUrl, type RestAdapterConfig } from './config.js';
 import { registerReferencePage } from './docs-page.js';
 import { httpError, httpErrorOf } from './errors.js';
-import { GatewayClient, GatewayUnreachableError } from './gateway-client.js';
+import { embedGateway } from '@campaign/gateway/embedded';
+import { loadTrustedDocuments, readSupergraph } from '@campaign/schema';
+import { GatewayClient } from './gateway-client.js';
 import { MCP_PATH, mcpMethodNotAllowed, registerMcpRoutes } from './mcp/mcp-route.js';
 import { McpAuthorization } from './oauth/mcp-authorization.js';
 import { registerOAuthRoutes } from './oauth/oauth-routes.js';
@@ -46,19 +48,16 @@ export const routes: Route<never>[] = withDocumentedBodies([...lensRoutes, ...do
 
 export async function startRestAdapter(config: RestAdapterConfig): Promise<RunningServer> {
   const logger = createLogger('rest-adapter', config.LOG_LEVEL);
-  const gateway = new GatewayClient(config.GATEWAY_URL, config.PROXY_SECRET);
+  // The gateway engine in this process (issue 27), on the standalone gateway's settings.
+  const embedded = await embedGateway(config.gateway, logger);
+  const gateway = new GatewayClient(embedded, loadTrustedDocuments(await readSupergraph()));
   const routeMethods = new RouteMethods();
   const app = createServiceApp({
     logger,
     trustProxy: config.REST_TRUST_PROXY,
     routeMethods,
     clientErrors: { headers: SECURITY_HEADERS, allowOf: (path) => routeMethods.allowOf(path) },
-    readiness: async () => {
-      const response = await fetch(new URL('/readyz', config.GATEWAY_URL), {
-        signal: AbortSignal.timeout(2000),
-      });
-      if (!response.ok) throw new Error('gateway is not ready');
-    },
+    readiness: () => embedded.ready(),
   });
   app.addHook('onClose', () => gateway.close());
   // Body problems are the caller's to fix: always a 400 in the catalogue's shape.
@@ -133,22 +132,12 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const invalid = route.validateBody?.(request.body);
         if (invalid) return sendError(reply, invalid);
-        let result;
-        try {
-          result = await gateway.execute(route.document, route.variables(request), {
-            authorization: request.headers.authorization,
-            requestId: request.id,
-            clientIp: request.ip,
-            ...keyOf(route, request),
-          });
-        } catch (error) {
-          if (!(error instanceof GatewayUnreachableError)) throw error;
-          request.log.error({ err: error }, 'gateway unreachable');
-          return sendError(
-            reply,
-            httpError('SERVICE_UNAVAILABLE', 'The API is temporarily unavailable; retry shortly.'),
-          );
-        }
+        const result = await gateway.execute(route.document, route.variables(request), {
+          authorization: request.headers.authorization,
+          requestId: request.id,
+          clientIp: request.ip,
+          ...keyOf(route, request),
+        });
         if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         if (result.errors?.length) {
           const mapped = httpErrorOf(result.errors[0]!);

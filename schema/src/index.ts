@@ -7,3 +7,4 @@ export * from './lens-openapi.js';
 export * from './lens-usage.js';
 export * from './graphql-json-schema.js';
 export * from './json-schema-rules.js';
+export * from './trusted-documents.js';

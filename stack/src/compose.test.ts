@@ -6,8 +6,11 @@ import {
   readSupergraph,
   SUBGRAPHS,
   subgraphSdlFile,
+  trustedDocumentManifest,
+  trustedDocumentsFile,
+  trustedDocumentsText,
 } from '@campaign/schema';
-import { settlementOpenApiFile } from '@campaign/rest-adapter';
+import { adapterDocuments, settlementOpenApiFile } from '@campaign/rest-adapter';
 import { emitSubgraphSdl } from './compose.js';
 import { settlementOpenApiDocumentText } from './settlement-openapi.js';
 
@@ -25,5 +28,10 @@ describe('committed schema files', () => {
 
   it('schema/openapi/settlement.json is built from the routes and the committed SDL', async () => {
     expect(await readFile(settlementOpenApiFile, 'utf8')).toBe(settlementOpenApiDocumentText());
+  });
+
+  it('schema/trusted-documents.json holds every document the adapter sends (issue 27)', async () => {
+    const manifest = trustedDocumentManifest(adapterDocuments(), await readSupergraph());
+    expect(await readFile(trustedDocumentsFile, 'utf8')).toBe(trustedDocumentsText(manifest));
   });
 });

@@ -1,8 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { composeSupergraph, SUBGRAPHS, subgraphSdlFile, supergraphFile } from '@campaign/schema';
+import {
+  composeSupergraph,
+  SUBGRAPHS,
+  subgraphSdlFile,
+  supergraphFile,
+  trustedDocumentManifest,
+  trustedDocumentsFile,
+  trustedDocumentsText,
+} from '@campaign/schema';
 import { lensOpenApiFile, lensOpenApiText } from '@campaign/schema';
-import { settlementOpenApiFile } from '@campaign/rest-adapter';
+import { adapterDocuments, settlementOpenApiFile } from '@campaign/rest-adapter';
 import { repoRoot } from './processes.js';
 import { settlementOpenApiDocumentText } from './settlement-openapi.js';
 
@@ -25,8 +33,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await writeFile(subgraphSdlFile(name), sdls[name]!);
     console.log(`wrote schema/${name}.graphql`);
   }
-  await writeFile(supergraphFile, composeSupergraph(sdls));
+  const supergraph = composeSupergraph(sdls);
+  await writeFile(supergraphFile, supergraph);
   console.log('wrote schema/supergraph.graphql');
+  await writeFile(
+    trustedDocumentsFile,
+    trustedDocumentsText(trustedDocumentManifest(adapterDocuments(), supergraph)),
+  );
+  console.log('wrote schema/trusted-documents.json');
   await writeFile(lensOpenApiFile, lensOpenApiText());
   console.log('wrote schema/openapi/lens.json');
   // After the SDL above: the settlement document is built from the committed settlement SDL.

@@ -65,11 +65,9 @@ export async function launchReplicaSet(
       again('settlement subgraph', { SETTLEMENT_PORT: String(settlementPort) }),
     ]);
   }
-  await again('gateway', {
-    GATEWAY_PORT: String(gatewayPort),
-    LENS_SUBGRAPH_URL: urls.lens,
-    SETTLEMENT_SUBGRAPH_URL: urls.settlement,
-  });
-  await again('rest adapter', { REST_PORT: String(restPort), GATEWAY_URL: urls.gateway });
+  const subgraphUrls = { LENS_SUBGRAPH_URL: urls.lens, SETTLEMENT_SUBGRAPH_URL: urls.settlement };
+  await again('gateway', { GATEWAY_PORT: String(gatewayPort), ...subgraphUrls });
+  // The adapter's own gateway engine (issue 27) on the same subgraphs and the set's engine.
+  await again('rest adapter', { REST_PORT: String(restPort), ...subgraphUrls });
   return urls;
 }

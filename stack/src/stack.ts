@@ -150,9 +150,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       LENS_SUBGRAPH_URL: urls.lens,
       SETTLEMENT_SUBGRAPH_URL: urls.settlement,
     });
+    // The standalone gateway serves consoles; the adapter runs its own gateway engine in its
+    // process (issue 27), on the same subgraphs.
     await launch('rest adapter', 'rest-adapter/src/main.ts', {
       REST_PORT: String(config.REST_PORT),
-      GATEWAY_URL: urls.gateway,
+      LENS_SUBGRAPH_URL: urls.lens,
+      SETTLEMENT_SUBGRAPH_URL: urls.settlement,
       // MCP authorization keeps its state in the lens database (issue 25).
       LENS_DATABASE_URL: lensDatabase,
     });

@@ -6,7 +6,8 @@ import { callTool, HANDLE, newKey, useClients } from './mcp-client.js';
 
 /**
  * The tool list follows the deployment: a second lens subgraph with accounts.guides switched off
- * and accounts.profile priced at 3, behind its own gateway and REST adapter (the shared stack
+ * and accounts.profile priced at 3, behind its own REST adapter (whose gateway engine runs in its
+ * process, issue 27) (the shared stack
  * keeps every operation on at the default prices), on the shared databases.
  */
 describe('per-deployment settings in the tool list (LENS_DISABLED_OPERATIONS, LENS_PRICES)', () => {
@@ -22,11 +23,7 @@ describe('per-deployment settings in the tool list (LENS_DISABLED_OPERATIONS, LE
     });
 
   beforeAll(async () => {
-    const [lensPort, gatewayPort, restPort] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-    ]);
+    const [lensPort, restPort] = await Promise.all([freePort(), freePort()]);
     const made = await Promise.all([
       cli('lens:create-key', '--kind', 'mcp', '--credits', '100'),
       start('lens subgraph (deployment settings)', 'subgraphs/lens/src/main.ts', {
@@ -40,14 +37,10 @@ describe('per-deployment settings in the tool list (LENS_DISABLED_OPERATIONS, LE
       }),
     ]);
     token = made[0];
-    await start('gateway (deployment settings)', 'gateway/src/main.ts', {
-      GATEWAY_PORT: String(gatewayPort),
-      LENS_SUBGRAPH_URL: `http://127.0.0.1:${lensPort}/graphql`,
-      SETTLEMENT_SUBGRAPH_URL: stack().settlement,
-    });
     await start('rest adapter (deployment settings)', 'rest-adapter/src/main.ts', {
       REST_PORT: String(restPort),
-      GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`,
+      LENS_SUBGRAPH_URL: `http://127.0.0.1:${lensPort}/graphql`,
+      SETTLEMENT_SUBGRAPH_URL: stack().settlement,
     });
     rest = `http://127.0.0.1:${restPort}`;
   });

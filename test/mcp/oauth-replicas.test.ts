@@ -22,7 +22,8 @@ beforeAll(async () => {
   replica = await startRestAdapter(
     loadRestAdapterConfig({
       REST_PORT: String(port),
-      GATEWAY_URL: stack().gateway,
+      LENS_SUBGRAPH_URL: stack().lens,
+      SETTLEMENT_SUBGRAPH_URL: stack().settlement,
       LENS_DATABASE_URL: stack().lensDatabase,
       REST_PUBLIC_URL: stack().rest,
       LOG_LEVEL: 'silent',

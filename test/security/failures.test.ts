@@ -117,8 +117,9 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
       },
       'ignore',
     );
+    // The adapter's own gateway engine (issue 27) on the same controlled lens.
     adapter = await startBeside('rest', 'rest adapter (controlled lens)', restPort, {
-      GATEWAY_URL: gatewayUrl,
+      LENS_SUBGRAPH_URL: `http://127.0.0.1:${fakeLensPort}/graphql`,
       LOG_LEVEL: 'fatal',
     });
     apiKey = await cli('lens:create-key', '--credits', '100');
@@ -189,10 +190,14 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
     expect(settlement.status).toBe(200);
   });
 
-  it('a gateway that is down: the REST adapter answers 503 with Retry-After', async () => {
+  it('no subgraph reachable: the REST adapter answers 503 with Retry-After and is not ready', async () => {
+    // The adapter runs its gateway engine in its own process (issue 27): there is no gateway
+    // hop to lose, only the subgraphs behind it.
     const [restPort, closedPort] = await Promise.all([freePort(), freePort()]);
-    const lonely = await startBeside('rest', 'rest adapter (no gateway)', restPort, {
-      GATEWAY_URL: `http://127.0.0.1:${closedPort}/graphql`,
+    const closed = `http://127.0.0.1:${closedPort}/graphql`;
+    const lonely = await startBeside('rest', 'rest adapter (no subgraphs)', restPort, {
+      LENS_SUBGRAPH_URL: closed,
+      SETTLEMENT_SUBGRAPH_URL: closed,
       LOG_LEVEL: 'fatal',
     });
     try {
@@ -203,6 +208,8 @@ describe('outages and query limits, on a gateway whose lens subgraph this test c
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       const body = (await response.json()) as { error: Record<string, unknown> };
       expect(body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
+      const ready = await fetch(`http://127.0.0.1:${restPort}/readyz`);
+      expect(ready.status).toBe(503);
     } finally {
       await lonely.stop();
     }

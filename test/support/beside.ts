@@ -12,10 +12,17 @@ const BESIDE = {
       LENS_UPSTREAM_URL: stack().upstream,
     }),
   },
-  /** A REST adapter in front of the shared gateway (unless `env` names another GATEWAY_URL). */
+  /**
+   * A REST adapter (its gateway engine in its own process, issue 27) on the shared subgraphs
+   * (unless `env` names other LENS_SUBGRAPH_URL or SETTLEMENT_SUBGRAPH_URL).
+   */
   rest: {
     main: 'rest-adapter/src/main.ts',
-    env: (port: number) => ({ REST_PORT: String(port), GATEWAY_URL: stack().gateway }),
+    env: (port: number) => ({
+      REST_PORT: String(port),
+      LENS_SUBGRAPH_URL: stack().lens,
+      SETTLEMENT_SUBGRAPH_URL: stack().settlement,
+    }),
   },
 } as const;
 

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { findUnsafeText, MCP_INTERFACE, unsafeTextMessage } from '@campaign/platform';
 import { httpError, httpErrorOf, type HttpError } from '../errors.js';
-import { GatewayUnreachableError, type GatewayClient } from '../gateway-client.js';
+import type { GatewayClient } from '../gateway-client.js';
 import { operationDocument, STATUS_DOCUMENT, type Envelope } from '../routes/lens.routes.js';
 import { envelopeResult, refusalResult, toolWords } from './results.js';
 import { lensTools, listedTool, STATUS_TOOL, statusTool, toolName, type Price } from './tools.js';
@@ -35,7 +35,7 @@ const INSTRUCTIONS =
   `twice). A RUNNING answer goes on by itself: follow it with ${STATUS_TOOL} (free). Errors ` +
   'carry error.code, httpStatus and retryable.';
 
-const AVAILABLE_DOCUMENT = '{ availableOperations { name priceBase pricePerItem } }';
+export const AVAILABLE_DOCUMENT = '{ availableOperations { name priceBase pricePerItem } }';
 
 type Offer = { name: string; priceBase: number; pricePerItem: number };
 type Sent<T> = { data: T } | { error: HttpError };
@@ -47,19 +47,12 @@ async function send<T>(
   document: string,
   variables: Record<string, unknown>,
 ): Promise<Sent<T>> {
-  try {
-    const result = await gateway.execute<T>(document, variables, {
-      ...caller,
-      lensInterface: MCP_INTERFACE,
-    });
-    if (result.errors?.length) return { error: httpErrorOf(result.errors[0]!) };
-    return { data: result.data as T };
-  } catch (error) {
-    if (!(error instanceof GatewayUnreachableError)) throw error;
-    return {
-      error: httpError('SERVICE_UNAVAILABLE', 'The API is temporarily unavailable; retry shortly.'),
-    };
-  }
+  const result = await gateway.execute<T>(document, variables, {
+    ...caller,
+    lensInterface: MCP_INTERFACE,
+  });
+  if (result.errors?.length) return { error: httpErrorOf(result.errors[0]!) };
+  return { data: result.data as T };
 }
 
 /**

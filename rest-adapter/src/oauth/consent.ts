@@ -11,7 +11,7 @@ import {
 } from './consent-page.js';
 import type { McpAuthorization } from './mcp-authorization.js';
 
-const CONNECT = `mutation Connect($clientName: String!, $operations: [String!]!, $creditsCap: Int) {
+export const CONNECT_DOCUMENT = `mutation Connect($clientName: String!, $operations: [String!]!, $creditsCap: Int) {
   connectOAuthClient(clientName: $clientName, operations: $operations, creditsCap: $creditsCap) {
     credential { id } secret
   }
@@ -106,7 +106,7 @@ export async function handleConsent(
   const credential = form.get('credential')?.trim() ?? '';
   const answer = await gateway
     .execute<{ connectOAuthClient: { credential: { id: string }; secret: string } }>(
-      CONNECT,
+      CONNECT_DOCUMENT,
       {
         clientName: view.clientName,
         operations,

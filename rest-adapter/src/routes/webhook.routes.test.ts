@@ -6,22 +6,23 @@ import { startRestAdapter } from '../server.js';
 import { TAX_INVOICE_WEBHOOK_PATH } from './webhook.routes.js';
 
 /**
- * The webhook route against a stand-in gateway: the body reaches GraphQL as the exact text that
- * arrived, whatever it is, with the X-Signature header and no credential; the answer is the
- * adapter's usual envelope. (Verification itself is the subgraph's: test/settlement/webhook.)
+ * The webhook route against a stand-in settlement subgraph (behind the gateway engine the adapter
+ * runs in its own process, issue 27): the body reaches GraphQL as the exact text that arrived,
+ * whatever it is, with the X-Signature header and no credential; the answer is the adapter's
+ * usual envelope. (Verification itself is the subgraph's: test/settlement/webhook.)
  */
 interface Seen {
   variables: Record<string, unknown>;
   authorization: string | undefined;
 }
 
-let gateway: Server;
+let subgraph: Server;
 let adapter: RunningServer;
 const seen: Seen[] = [];
 let answer: unknown = { data: { result: { applied: true } } };
 
 beforeAll(async () => {
-  gateway = createServer((request, response) => {
+  subgraph = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
@@ -31,20 +32,20 @@ beforeAll(async () => {
       response.end(JSON.stringify(answer));
     });
   });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  const address = gateway.address();
+  await new Promise<void>((resolve) => subgraph.listen(0, '127.0.0.1', resolve));
+  const address = subgraph.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   adapter = await startRestAdapter(
     loadRestAdapterConfig({
       REST_PORT: '0',
-      GATEWAY_URL: `http://127.0.0.1:${port}/graphql`,
+      SETTLEMENT_SUBGRAPH_URL: `http://127.0.0.1:${port}/graphql`,
       LOG_LEVEL: 'silent',
     }),
   );
 });
 afterAll(async () => {
   await adapter?.close();
-  await new Promise((resolve) => gateway?.close(resolve));
+  await new Promise((resolve) => subgraph?.close(resolve));
 });
 
 const post = (body: string, headers: Record<string, string>) =>

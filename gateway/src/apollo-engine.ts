@@ -1,0 +1,77 @@
+import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
+import type { ApolloServer, ApolloServerPlugin } from '@apollo/server';
+import {
+  APPLICATION_JSON,
+  createGraphQLServer,
+  type createLogger,
+  graphqlLimits,
+  SUBGRAPH_SECRET_HEADER,
+} from '@campaign/platform';
+import { readSupergraph } from '@campaign/schema';
+import type { GatewayConfig } from './config.js';
+import { apolloIdempotencyPlugin, noteReplay, type ReplayContext } from './idempotency.js';
+import { subgraphFetcher } from './subgraph-fetcher.js';
+import { FORWARDED_HEADERS, subgraphUrlsOf } from './subgraphs.js';
+
+export type GatewayContext = ReplayContext;
+type Logger = ReturnType<typeof createLogger>;
+
+export interface ApolloEngine {
+  server: ApolloServer<GatewayContext>;
+  /** Stops the server and closes the keep-alive pools to the subgraphs. */
+  close(): Promise<void>;
+}
+
+/**
+ * The Apollo federation engine, started: the static supergraph, the query planner, the data
+ * sources with the subgraph secret and the forwarded headers over undici pools, the limits, the
+ * masking and the idempotency plugin. One definition for the standalone gateway (server.ts, behind
+ * HTTP) and the gateway the REST adapter runs in its own process (embedded.ts, issue 27).
+ */
+export async function startApolloEngine(
+  config: GatewayConfig,
+  logger: Logger,
+  plugins: ApolloServerPlugin<GatewayContext>[] = [],
+): Promise<ApolloEngine> {
+  const subgraphUrls = subgraphUrlsOf(config);
+  // Keep-alive pools to the subgraphs (issue 14), closed with the engine.
+  const subgraphs = subgraphFetcher();
+  const gateway = new ApolloGateway({
+    supergraphSdl: await readSupergraph(),
+    logger,
+    buildService: ({ name, url }) =>
+      new RemoteGraphQLDataSource<GatewayContext>({
+        url: subgraphUrls[name] ?? url,
+        fetcher: subgraphs.fetcher,
+        willSendRequest({ request, context }) {
+          request.http?.headers.set(SUBGRAPH_SECRET_HEADER, config.SUBGRAPH_SECRET);
+          // A subgraph's request error (a SafeInt out of range, a Decimal that is not one) then
+          // comes back as 200 with its errors, which the gateway passes on with their code; a 400
+          // would reach the data source as a failed fetch and the caller as INTERNAL_ERROR.
+          request.http?.headers.set('accept', APPLICATION_JSON);
+          for (const header of FORWARDED_HEADERS) {
+            const value = context.headers?.[header];
+            if (value) request.http?.headers.set(header, value);
+          }
+        },
+        didReceiveResponse({ response, context }) {
+          noteReplay(context, response.http?.headers);
+          return response;
+        },
+      }),
+  });
+  const server = await createGraphQLServer<GatewayContext>({
+    gateway,
+    introspection: config.GATEWAY_INTROSPECTION,
+    limits: graphqlLimits('GATEWAY', config),
+    log: logger,
+    plugins: [apolloIdempotencyPlugin<GatewayContext>(), ...plugins],
+  });
+  return {
+    server,
+    close: async () => {
+      await server.stop();
+      await subgraphs.close();
+    },
+  };
+}

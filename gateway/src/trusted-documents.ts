@@ -1,0 +1,75 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { GatewayPlugin } from '@graphql-hive/gateway-runtime';
+import { GraphQLError } from 'graphql';
+import { errorBody, loadTrustedDocuments, readSupergraph } from '@campaign/schema';
+import type { GatewayConfig } from './config.js';
+
+/**
+ * `GATEWAY_TRUSTED_DOCUMENTS=require` on the standalone gateway (issue 27): consoles (a caller
+ * with a bearer JWT: the admin, partner and tenant tokens of `auth:token` and the explorer) send
+ * any document; every other caller (an API key, a tool token, no credential) may run only the
+ * documents the REST adapter runs, schema/trusted-documents.json. Off by default: lens clients
+ * that call GraphQL with their API key write their own documents.
+ */
+const CONSOLE_TOKEN = /^Bearer [\w-]+\.[\w-]+\.[\w-]+$/;
+
+const MESSAGE =
+  'This gateway runs only its trusted documents (schema/trusted-documents.json) for this ' +
+  'credential; send one of them, or call the REST interface.';
+
+type Rule = (authorization: string | null | undefined, query: string | undefined) => boolean;
+
+/** Whether a caller may run `query`; null when the setting is off. */
+async function ruleOf(config: GatewayConfig): Promise<Rule | null> {
+  if (config.GATEWAY_TRUSTED_DOCUMENTS !== 'require') return null;
+  const manifest = loadTrustedDocuments(await readSupergraph());
+  const trusted = new Set(manifest.operations.map((operation) => operation.body));
+  return (authorization, query) =>
+    CONSOLE_TOKEN.test(authorization ?? '') || (query !== undefined && trusted.has(query));
+}
+
+const refusal = () =>
+  new GraphQLError(MESSAGE, {
+    extensions: { ...errorBody('PERMISSION_DENIED', MESSAGE), http: { status: 403 } },
+  });
+
+/** The Apollo engine's plugin, or none. */
+export async function apolloTrustedDocuments<C extends object>(
+  config: GatewayConfig,
+): Promise<ApolloServerPlugin<C>[]> {
+  const allowed = await ruleOf(config);
+  if (!allowed) return [];
+  return [
+    {
+      async requestDidStart() {
+        return {
+          async didResolveOperation({ request }) {
+            if (!allowed(request.http?.headers.get('authorization'), request.query))
+              throw refusal();
+          },
+        };
+      },
+    },
+  ];
+}
+
+/** The Hive engine's plugin, or none. */
+export async function hiveTrustedDocuments(config: GatewayConfig): Promise<GatewayPlugin[]> {
+  const allowed = await ruleOf(config);
+  if (!allowed) return [];
+  return [
+    {
+      onValidate:
+        ({ context }) =>
+        ({ result, setResult }) => {
+          if (result.length) return;
+          const { request, params } = context as {
+            request?: Request;
+            params?: { query?: string };
+          };
+          if (!allowed(request?.headers.get('authorization'), params?.query))
+            setResult([refusal()]);
+        },
+    },
+  ];
+}
