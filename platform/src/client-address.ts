@@ -16,6 +16,12 @@ import { z } from 'zod';
 /** The header the REST adapter vouches for its X-Forwarded-For with. */
 export const PROXY_SECRET_HEADER = 'x-proxy-secret';
 
+/**
+ * The header the gateway proves itself with to the subgraphs (DESIGN.md L13). Defined here, with
+ * the other hop header, so that tracing can tell internal calls without loading the GraphQL server.
+ */
+export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
+
 function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
   if (typeof sent !== 'string') return false;
   const a = Buffer.from(sent);

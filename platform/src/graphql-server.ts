@@ -11,15 +11,13 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { errorBody } from '@campaign/schema';
+import { SUBGRAPH_SECRET_HEADER } from './client-address.js';
 import { isShownAsIs, maskError } from './error-masking.js';
 import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
 import { graphqlOperationMetrics } from './graphql-metrics.js';
 import { metricsEnabled } from './metrics.js';
-
-/** The header the gateway proves itself with to the subgraphs (DESIGN.md L13). */
-export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
 
 /** The server's part of the options: what it runs, its limits, its plugins, where it logs. */
 export interface GraphQLServerOptions<C extends BaseContext> {

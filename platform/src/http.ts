@@ -65,8 +65,12 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   });
   // The request histogram and GET /metrics (issue 26), on every service.
   installMetrics(app);
+  // A callback hook, not an async one: no promise per request for a synchronous step.
   if (tracingEnabled())
-    app.addHook('onRequest', async (request) => routeServerSpan(request.routeOptions.url));
+    app.addHook('onRequest', (request, _reply, done) => {
+      routeServerSpan(request.routeOptions.url);
+      done();
+    });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

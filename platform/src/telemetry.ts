@@ -46,39 +46,38 @@ export async function startTelemetry(
   if (!tracingWanted(env)) return { tracing: false, shutdown: async () => {} };
   const parsed = telemetrySettings(env);
   preferStableSemconv(parsed);
-  const [sdk, fromEnv, sampling, http, undici, pg] = await Promise.all([
+  const [sdk, contexts, spans, hops, http, undici, pg] = await Promise.all([
     import('@opentelemetry/sdk-node'),
-    // The SDK's own reading of OTEL_TRACES_SAMPLER, wrapped below (it is not re-exported).
-    import('@opentelemetry/sdk-node/build/src/create-from-env.js'),
-    import('./telemetry-sampler.js'),
+    import('./telemetry-context.js'),
+    import('./telemetry-spans.js'),
+    import('./telemetry-hops.js'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-undici'),
     import('@opentelemetry/instrumentation-pg'),
   ]);
   const node = new sdk.NodeSDK({
     ...(parsed.OTEL_SERVICE_NAME ? {} : { serviceName: service }),
-    sampler: sampling.withoutUnneededSpans(fromEnv.createSamplerFromEnv()),
     metricReaders: [],
     logRecordProcessors: [],
+    contextManager: new contexts.RequestBoundContextManager(),
     instrumentations: [
       new http.HttpInstrumentation({
         ignoreIncomingRequestHook: (request) =>
           UNTRACED_PATHS.has((request.url ?? '').split('?')[0] ?? ''),
-        // Outgoing calls with nothing to belong to (a readiness poll) are not traced on their own.
-        requireParentforOutgoingSpans: true,
-        // Query values (an OAuth state, a date range) and path tokens never reach a span.
+        // Every outgoing call of the platform goes through undici (node's fetch or a Pool).
+        disableOutgoingRequestInstrumentation: true,
+        // Query values (an OAuth state, a date range) never reach a span.
         requestHook: (span, request) => {
-          if (request instanceof IncomingMessage) {
-            const query = request.url?.split('?')[1];
-            if (query !== undefined) span.setAttribute('url.query', redactedQuery(query));
-          } else {
-            const url = `${request.protocol}//${request.host}${request.path}`;
-            span.setAttribute('url.full', redactedUrl(url));
-          }
+          const query = request instanceof IncomingMessage ? request.url?.split('?')[1] : undefined;
+          if (query !== undefined) span.setAttribute('url.query', redactedQuery(query));
         },
       }),
       new undici.UndiciInstrumentation({
         requireParentforSpans: true,
+        // Calls between our services are timed by the next service's server span; they only
+        // carry the trace context (telemetry-hops.ts).
+        ignoreRequestHook: (request) => hops.isInternalHop(request),
+        // Query values and path tokens never reach a span.
         requestHook: (span, request) => {
           span.setAttribute('url.full', redactedUrl(`${request.origin}${request.path}`));
           const query = request.path.split('?')[1];
@@ -99,11 +98,14 @@ export async function startTelemetry(
     ],
   });
   node.start();
+  spans.passThroughUnneededSpans();
+  const stopPropagating = hops.propagateOnInternalHops();
   enabled = true;
   return {
     tracing: true,
     shutdown: async () => {
       enabled = false;
+      stopPropagating();
       await node.shutdown().catch(() => undefined);
     },
   };

@@ -32,6 +32,12 @@ export interface StartedOutsideSystems {
 
 /** Offsets from PROVIDERS_BASE_PORT (DESIGN.md section 5; the social upstream is +0). */
 const OFFSET = { smtp: 1, chat: 2, taxInvoice: 3, taxAuthority: 4, mailHttp: 5 } as const;
+/** The variable that moves each one-port simulator, and its offset. */
+const PORT_OFFSET = {
+  CHAT_SIM_PORT: OFFSET.chat,
+  TAX_INVOICE_SIM_PORT: OFFSET.taxInvoice,
+  TAX_AUTHORITY_SIM_PORT: OFFSET.taxAuthority,
+} as const;
 
 /**
  * Starts a simulator for each outside system whose real endpoint is not configured: mail sink
@@ -73,6 +79,13 @@ export async function startOutsideSystems(options: {
     }
   };
 
+  /** A one-port simulator on its variable's port (or its offset from the base port). */
+  const startedOn = <T extends { close(): Promise<void> }>(
+    what: string,
+    variable: 'CHAT_SIM_PORT' | 'TAX_INVOICE_SIM_PORT' | 'TAX_AUTHORITY_SIM_PORT',
+    start: (port: number) => Promise<T>,
+  ) => started(what, variable, () => start(portOf(config[variable], PORT_OFFSET[variable])));
+
   try {
     const urls: OutsideSystemUrls = {
       mailSink: null,
@@ -102,24 +115,20 @@ export async function startOutsideSystems(options: {
       Object.assign(settlementEnv, mailEnv);
     }
     if (!config.TEAM_CHAT_WEBHOOK_URL) {
-      const chat = await started('the team chat simulator', 'CHAT_SIM_PORT', () =>
-        startTeamChatSimulator({
-          host,
-          port: portOf(config.CHAT_SIM_PORT, OFFSET.chat),
-          logger: logger('team-chat'),
-        }),
+      const chat = await startedOn('the team chat simulator', 'CHAT_SIM_PORT', (port) =>
+        startTeamChatSimulator({ host, port, logger: logger('team-chat') }),
       );
       urls.chat = chat.url;
       urls.chatWebhook = chat.webhookUrl;
     }
     if (!config.TAX_INVOICE_PROVIDER_URL) {
-      const provider = await started(
+      const provider = await startedOn(
         'the tax-invoice provider simulator',
         'TAX_INVOICE_SIM_PORT',
-        () =>
+        (port) =>
           startTaxInvoiceSimulator({
             host,
-            port: portOf(config.TAX_INVOICE_SIM_PORT, OFFSET.taxInvoice),
+            port,
             // The REST adapter's route (added with the webhook handling); until it answers 2xx,
             // deliveries are retried a few times and logged, never fatal.
             webhookUrl: `${options.restUrl}/api/webhooks/tax-invoice`,
@@ -133,12 +142,10 @@ export async function startOutsideSystems(options: {
       urls.taxInvoice = provider.url;
     }
     if (!config.TAX_AUTHORITY_URL) {
-      const authority = await started('the tax authority simulator', 'TAX_AUTHORITY_SIM_PORT', () =>
-        startTaxAuthoritySimulator({
-          host,
-          port: portOf(config.TAX_AUTHORITY_SIM_PORT, OFFSET.taxAuthority),
-          logger: logger('tax-authority'),
-        }),
+      const authority = await startedOn(
+        'the tax authority simulator',
+        'TAX_AUTHORITY_SIM_PORT',
+        (port) => startTaxAuthoritySimulator({ host, port, logger: logger('tax-authority') }),
       );
       urls.taxAuthority = authority.url;
     }

@@ -1,12 +1,6 @@
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findBrowser,
-  launchBrowser,
-  screenshot,
-  watchedPage,
-  type PageProblems,
-} from '../support/browser.js';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { findBrowser, screenshot, useWatchedPage } from '../support/browser.js';
 import { cli } from '../support/cli.js';
 import { stack } from '../support/clients.js';
 
@@ -38,69 +32,58 @@ async function tryIt(block: ElementHandle): Promise<string> {
 }
 
 describe.skipIf('skip' in browserFound)('API reference in a browser', () => {
-  let browser: Browser;
-  let page: Page;
-  let problems: PageProblems;
-
-  beforeAll(async () => {
-    if (!('path' in browserFound)) return;
-    browser = await launchBrowser(browserFound.path);
-    ({ page, problems } = await watchedPage(browser));
-    await page.goto(`${stack().rest}/docs`, { waitUntil: 'networkidle0' });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const opened = useWatchedPage(browserFound, () => `${stack().rest}/docs`);
 
   it('renders the admin, partner, public and webhook document from the adapter alone', async () => {
-    await page.waitForSelector('.swagger-ui .information-container .title');
-    expect(await page.title()).toBe('API reference · Campaign platform');
-    const choices = await page.$$eval('.topbar select option', (options) =>
+    await opened.page.waitForSelector('.swagger-ui .information-container .title');
+    expect(await opened.page.title()).toBe('API reference · Campaign platform');
+    const choices = await opened.page.$$eval('.topbar select option', (options) =>
       options.map((option) => option.textContent),
     );
     expect(choices).toEqual(['Admin, partner, public and webhook API', 'Lens API (v1)']);
-    await operation(page, 'GET', '/api/admin/settlements');
-    await screenshot(page, 'reference');
-    expect(problems.outside).toEqual([]);
-    expect(problems.failed).toEqual([]);
-    expect(problems.errors).toEqual([]);
+    await operation(opened.page, 'GET', '/api/admin/settlements');
+    await screenshot(opened.page, 'reference');
+    expect(opened.problems.outside).toEqual([]);
+    expect(opened.problems.failed).toEqual([]);
+    expect(opened.problems.errors).toEqual([]);
   });
 
   it('sends "Try it out" with a bearer token to this adapter and shows its 200', async () => {
     const token = await cli('auth:token', '--role', 'SUPER_ADMIN');
-    const block = await operation(page, 'GET', '/api/admin/settlements');
+    const block = await operation(opened.page, 'GET', '/api/admin/settlements');
     // The operation's padlock opens the authorisation form for its own scheme.
     await (await block.$('.authorization__btn'))!.click();
-    const dialog = await page.waitForSelector('.modal-ux');
+    const dialog = await opened.page.waitForSelector('.modal-ux');
     await (await dialog!.$('input[type=text]'))!.type(token);
     await (await dialog!.$('button.authorize'))!.click();
     await (await dialog!.$('button.close-modal'))!.click();
     expect(await tryIt(block)).toBe('200');
-    const sent = problems.responses.filter((r) => r.url.includes('/api/admin/settlements'));
+    const sent = opened.problems.responses.filter((r) => r.url.includes('/api/admin/settlements'));
     expect(sent.map((r) => [r.url.split('?')[0], r.status])).toEqual([
       [`${stack().rest}/api/admin/settlements`, 200],
     ]);
     await (await block.$('.live-responses-table'))!.evaluate((node) => node.scrollIntoView());
-    await screenshot(page, 'reference-try-it');
-    expect(problems.failed).toEqual([]);
-    expect(problems.errors).toEqual([]);
+    await screenshot(opened.page, 'reference-try-it');
+    expect(opened.problems.failed).toEqual([]);
+    expect(opened.problems.errors).toEqual([]);
   });
 
   it('switches to the lens document and tries one of its paths', async () => {
-    await page.select('.topbar select', '/api/lens/v1/openapi.json');
-    await page.waitForSelector('.information-container .title ::-p-text(Account Data Lookup)');
-    const block = await operation(page, 'GET', '/openapi.json');
+    await opened.page.select('.topbar select', '/api/lens/v1/openapi.json');
+    await opened.page.waitForSelector(
+      '.information-container .title ::-p-text(Account Data Lookup)',
+    );
+    const block = await operation(opened.page, 'GET', '/openapi.json');
     expect(await tryIt(block)).toBe('200');
-    const sent = problems.responses.filter(
+    const sent = opened.problems.responses.filter(
       (r) => r.url === `${stack().rest}/api/lens/v1/openapi.json`,
     );
     // Loading the document when it was chosen, then "Try it out".
     expect(sent.map((r) => r.status)).toEqual([200, 200]);
-    await page.evaluate('window.scrollTo(0, 0)');
-    await screenshot(page, 'reference-lens');
-    expect(problems.outside).toEqual([]);
-    expect(problems.failed).toEqual([]);
-    expect(problems.errors).toEqual([]);
+    await opened.page.evaluate('window.scrollTo(0, 0)');
+    await screenshot(opened.page, 'reference-lens');
+    expect(opened.problems.outside).toEqual([]);
+    expect(opened.problems.failed).toEqual([]);
+    expect(opened.problems.errors).toEqual([]);
   });
 });

@@ -149,6 +149,51 @@ describe('the supergraph on the Hive gateway', () => {
     expect(hive.headers.get('lens-observed-at')).toBe(apollo.headers.get('lens-observed-at'));
   });
 
+  it('settlement Idempotency-Key through the Hive engine: the replay is marked on REST and GraphQL (issue 23)', async () => {
+    const [viaRest, viaGraphql] = await Promise.all([
+      newSettlement(faults().urls.gateway, party),
+      newSettlement(faults().urls.gateway, party),
+    ]);
+    const idempotencyKey = randomUUID();
+    const cancel = () =>
+      call(engines().hive.rest, 'POST', `/api/admin/settlements/${viaRest}/cancel`, {
+        token: admin,
+        body: { reason: 'hive replay' },
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+    const first = await cancel();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await cancel();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+
+    const graphqlKey = randomUUID();
+    const keyed = async () => {
+      const response = await fetch(engines().hive.gateway, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${admin}`,
+          'idempotency-key': graphqlKey,
+        },
+        body: JSON.stringify({
+          query: `mutation($id: ID!) { cancelSettlement(id: $id) { id status } }`,
+          variables: { id: viaGraphql },
+        }),
+      });
+      return { replayed: response.headers.get('idempotent-replayed'), body: await response.json() };
+    };
+    const once = await keyed();
+    expect(once.body).toEqual({
+      data: { cancelSettlement: { id: viaGraphql, status: 'SETTLEMENT_CANCELLED' } },
+    });
+    expect(once.replayed).toBeNull();
+    const twice = await keyed();
+    expect(twice).toEqual({ replayed: 'true', body: once.body });
+  });
+
   it('oversized request headers: 431 with the catalogue body from either engine (issue 21)', async () => {
     for (const [engine, urls] of Object.entries(engines())) {
       const answer = await rawRequest(new URL(urls.gateway).origin, 'POST', '/graphql', [

@@ -40,9 +40,12 @@ const secrets: string[] = [BANK_ACCOUNT, 'username=trace.billed'];
 const traceWith = (traceId: string, wanted: Parameters<typeof traceOf>[2]) =>
   traceOf(observed.otlp.spans, traceId, wanted);
 const lensDatabase = (s: ReceivedSpan) => s.service === 'lens' && isDatabase(s);
-/** The Apollo engine's request span, in the adapter's process (issue 27). */
+/**
+ * A subgraph fetch of the Apollo engine, in the adapter's process (issue 27): of Apollo's spans
+ * the plan and each fetch are made (issue 26, cost).
+ */
 const inProcessGateway = (s: ReceivedSpan) =>
-  s.service === 'rest-adapter' && s.name === 'gateway.request';
+  s.service === 'rest-adapter' && s.name === 'gateway.fetch';
 
 const lensCall = (key: string, handle: string, traceId: string, idempotencyKey = randomUUID()) => {
   secrets.push(idempotencyKey);

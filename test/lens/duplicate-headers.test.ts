@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.js';
 import { rawRequest } from '../support/raw-http.js';
-import { tenantIdOf, tenantState, useLensDatabase, waitForStatus } from './engine-support.js';
+import {
+  invalidRequestNaming,
+  unlimitedTenant,
+  tenantState,
+  useLensDatabase,
+  waitForStatus,
+} from './engine-support.js';
 import { OPERATIONS } from './lens-client.js';
 
 /**
@@ -21,10 +26,7 @@ describe('a duplicated Idempotency-Key header', () => {
   let key: string;
   let tenantId: string;
 
-  beforeAll(async () => {
-    key = await cli('lens:create-key', '--credits', '1000', '--rate-limit', '100000');
-    tenantId = await tenantIdOf(sql(), key);
-  });
+  beforeAll(async () => ({ key, tenantId } = await unlimitedTenant(sql())));
 
   it('is a 400 INVALID_REQUEST naming the header on every lens operation path', async () => {
     const before = await tenantState(sql(), tenantId);
@@ -44,15 +46,7 @@ describe('a duplicated Idempotency-Key header', () => {
           BODY[path] ?? { accountRef: { handle: 'dup.header' } },
         );
         expect(response.status, `${path} ${JSON.stringify(response.body)}`).toBe(400);
-        expect(response.body).toEqual({
-          success: false,
-          error: {
-            code: 'INVALID_REQUEST',
-            message: expect.stringContaining('Idempotency-Key'),
-            httpStatus: 400,
-            retryable: false,
-          },
-        });
+        expect(response.body).toEqual(invalidRequestNaming('Idempotency-Key'));
       }
     }
     expect(await tenantState(sql(), tenantId)).toEqual(before);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { inputHash } from '@campaign/lens';
 import { hashKey } from '@campaign/lens';
 import { connectSql, type Sql } from '@campaign/stack';
+import { cli } from '../support/cli.js';
 import { rest, stack, type HttpResult } from '../support/clients.js';
 import { expectDocumented, type Envelope, type LensBody } from './lens-client.js';
 import { eventually } from '../support/wait.js';
@@ -27,6 +28,12 @@ export async function tenantIdOf(sql: Sql, apiKey: string): Promise<string> {
     [hashKey(apiKey)],
   );
   return row!.tenant_id;
+}
+
+/** A new tenant with 1000 credits and a rate limit no test reaches: its API key and id. */
+export async function unlimitedTenant(sql: Sql): Promise<{ key: string; tenantId: string }> {
+  const key = await cli('lens:create-key', '--credits', '1000', '--rate-limit', '100000');
+  return { key, tenantId: await tenantIdOf(sql, key) };
 }
 
 export interface TenantState {
@@ -90,6 +97,17 @@ export function expectError(
   expect(result.body.success).toBe(false);
   expect(result.body.error).toEqual({ code, message: expect.any(String), httpStatus, retryable });
 }
+
+/** The whole body of a 400 INVALID_REQUEST whose message names `what` (and nothing else in it). */
+export const invalidRequestNaming = (what: string) => ({
+  success: false,
+  error: {
+    code: 'INVALID_REQUEST',
+    message: expect.stringContaining(what),
+    httpStatus: 400,
+    retryable: false,
+  },
+});
 
 /** Polls the status endpoint until the operation is in `wanted` (or fails the test). */
 export async function waitForStatus(

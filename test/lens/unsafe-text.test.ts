@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.js';
 import { graphql, rest } from '../support/clients.js';
 import { rawRequest } from '../support/raw-http.js';
 import {
   expectError,
+  invalidRequestNaming,
   settled,
-  tenantIdOf,
+  unlimitedTenant,
   tenantState,
   useLensDatabase,
 } from './engine-support.js';
@@ -40,10 +40,7 @@ describe('NUL characters and lone surrogates in lens input', () => {
   let key: string;
   let tenantId: string;
 
-  beforeAll(async () => {
-    key = await cli('lens:create-key', '--credits', '1000', '--rate-limit', '100000');
-    tenantId = await tenantIdOf(sql(), key);
-  });
+  beforeAll(async () => ({ key, tenantId } = await unlimitedTenant(sql())));
 
   const rateCounted = async () => {
     const [row] = await sql().query(
@@ -120,15 +117,7 @@ describe('NUL characters and lone surrogates in lens input', () => {
       { search: 'minji' },
     );
     expect(header.status).toBe(400);
-    expect(header.body).toEqual({
-      success: false,
-      error: {
-        code: 'INVALID_REQUEST',
-        message: expect.stringContaining('Idempotency-Key'),
-        httpStatus: 400,
-        retryable: false,
-      },
-    });
+    expect(header.body).toEqual(invalidRequestNaming('Idempotency-Key'));
     expect(await tenantState(sql(), tenantId)).toEqual(before);
   });
 });

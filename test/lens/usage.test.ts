@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LensUsageData, LensUsageRow } from '@campaign/schema';
 import { cli } from '../support/cli.js';
 import { graphqlOk, rest, stack } from '../support/clients.js';
 import { callTool, newKey, useClients } from '../mcp/mcp-client.js';
@@ -13,24 +14,9 @@ import {
 import { expectError, profile, settled, useLensDatabase } from './engine-support.js';
 import { expectDocumented, restOp } from './lens-client.js';
 
-interface UsageRow {
-  day: string;
-  credentialId: string;
-  credentialKind: string;
-  operationName: string;
-  calls: number;
-  succeeded: number;
-  failed: number;
-  charged: number;
-  refunded: number;
-}
-interface Usage {
-  from: string;
-  to: string;
-  balance: number;
-  rows: UsageRow[];
-  totals: { calls: number; charged: number; refunded: number };
-}
+/** The answer's shape as the schema package declares it (the data of REST and of the tool). */
+type UsageRow = LensUsageRow;
+type Usage = LensUsageData;
 
 const usagePath = (range: { from: string; to: string }) =>
   `/api/lens/v1/usage?from=${range.from}&to=${range.to}`;

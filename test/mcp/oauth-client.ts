@@ -150,6 +150,24 @@ export async function tokenRequest(
   return { status: response.status, body: (await response.json()) as Tokens & { error?: string } };
 }
 
+/** The token request of an authorization code, for the resource the server announced. */
+export function exchangeCode(
+  found: Discovered,
+  client: Registered,
+  redirectUri: string,
+  code: string,
+  verifier: string,
+) {
+  return tokenRequest(found, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    client_id: client.client_id,
+    code_verifier: verifier,
+    resource: found.resource,
+  });
+}
+
 /** A tiny cookie jar: the authorization server's interaction cookies between redirects. */
 class Jar {
   private readonly cookies = new Map<string, string>();
@@ -231,14 +249,7 @@ export async function connectWithOAuth(
   );
   const code = redirect?.searchParams.get('code');
   if (!code) throw new Error(`no code: ${redirect?.toString()}`);
-  const { body } = await tokenRequest(found, {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: redirectUri,
-    client_id: client.client_id,
-    code_verifier: verifier,
-    resource: found.resource,
-  });
+  const { body } = await exchangeCode(found, client, redirectUri, code, verifier);
   return { found, client, tokens: body };
 }
 
@@ -253,11 +264,15 @@ export async function mcpWithToken(accessToken: string): Promise<Client> {
   return client;
 }
 
-/** The status of a bare tools/list on /mcp with this token (no SDK: the HTTP answer itself). */
+/**
+ * The status of a bare tools/list on /mcp with this token (no SDK: the HTTP answer itself), at
+ * the shared stack's adapter or at `base` (another replica).
+ */
 export async function mcpStatus(
   accessToken: string,
+  base = stack().rest,
 ): Promise<{ status: number; challenge: string }> {
-  const response = await fetch(mcpUrl(), {
+  const response = await fetch(mcpUrl(base), {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

@@ -10,11 +10,11 @@ import {
   connectWithOAuth,
   consent,
   discover,
+  exchangeCode,
   mcpStatus,
   mcpWithToken,
   pkce,
   register,
-  tokenRequest,
 } from './oauth-client.js';
 
 /**
@@ -48,6 +48,16 @@ async function authorization(scope = ['accounts.profile']) {
   };
 }
 
+/** The code the client gets when the person approves `accounts.profile` with their key. */
+async function approvedCode(url: string): Promise<string> {
+  const { redirect } = await consent(url, {
+    decision: 'approve',
+    credential: account.restKey,
+    operations: ['accounts.profile'],
+  });
+  return redirect!.searchParams.get('code')!;
+}
+
 describe('MCP authorization refusals', () => {
   it('denial sends the client access_denied and makes no connection', async () => {
     const before = (await credentials(account.console)).length;
@@ -75,38 +85,16 @@ describe('MCP authorization refusals', () => {
       'accounts.profile',
       'accounts.posts',
     ]);
-    const { redirect } = await consent(url, {
-      decision: 'approve',
-      credential: account.restKey,
-      operations: ['accounts.profile'],
-    });
-    const exchanged = await tokenRequest(found, {
-      grant_type: 'authorization_code',
-      code: redirect!.searchParams.get('code')!,
-      redirect_uri: REDIRECT,
-      client_id: client.client_id,
-      code_verifier: verifier,
-      resource: found.resource,
-    });
+    const code = await approvedCode(url);
+    const exchanged = await exchangeCode(found, client, REDIRECT, code, verifier);
     expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
     expect(exchanged.body.scope).toBe('accounts.profile');
   });
 
   it('a wrong PKCE verifier gets no token', async () => {
     const { found, client, url } = await authorization();
-    const { redirect } = await consent(url, {
-      decision: 'approve',
-      credential: account.restKey,
-      operations: ['accounts.profile'],
-    });
-    const refused = await tokenRequest(found, {
-      grant_type: 'authorization_code',
-      code: redirect!.searchParams.get('code')!,
-      redirect_uri: REDIRECT,
-      client_id: client.client_id,
-      code_verifier: pkce().verifier,
-      resource: found.resource,
-    });
+    const code = await approvedCode(url);
+    const refused = await exchangeCode(found, client, REDIRECT, code, pkce().verifier);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('invalid_grant');
   });

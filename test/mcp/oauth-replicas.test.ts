@@ -4,7 +4,7 @@ import { loadRestAdapterConfig, startRestAdapter } from '@campaign/rest-adapter'
 import { freePort, releasePorts } from '@campaign/stack';
 import { newAccount, type Account } from '../lens/account-support.js';
 import { stack } from '../support/clients.js';
-import { connectWithOAuth } from './oauth-client.js';
+import { connectWithOAuth, mcpStatus } from './oauth-client.js';
 
 /**
  * Issue 25: the authorization server's state is in PostgreSQL, so adapter replicas behind one
@@ -37,19 +37,7 @@ afterAll(async () => {
   if (port) releasePorts([port]);
 });
 
-const toolsList = (base: string, token: string) =>
-  fetch(`${base}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  }).then(async (response) => {
-    await response.body?.cancel();
-    return response.status;
-  });
+const toolsList = async (base: string, token: string) => (await mcpStatus(token, base)).status;
 
 describe('MCP authorization across adapter replicas', () => {
   it('a token issued by one replica works on another; revoked at one, refused by both', async () => {

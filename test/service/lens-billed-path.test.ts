@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
-import { createLensServices, TenantService } from '@campaign/lens';
+import { TenantService } from '@campaign/lens';
+import { lensServicesFor } from '../support/lens-services.js';
 import type { SocialUpstream } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
 import { eventually } from '../support/wait.js';
@@ -34,16 +35,7 @@ const upstream = {
   },
 } as unknown as SocialUpstream;
 const logger = createLogger('lens-billed-path-test', 'silent');
-const services = createLensServices(
-  {
-    LENS_CURSOR_SECRET: 'x'.repeat(32),
-    LENS_DISABLED_OPERATIONS: [],
-    LENS_PRICES: {},
-    LENS_SYNC_BUDGET_MS: 10_000,
-    LENS_LEASE_MS: 30_000,
-  },
-  { upstream, logger },
-);
+const services = lensServicesFor('lens-billed-path-test', upstream);
 const REF = { accountRef: { handle: 'minji.daily' } };
 
 async function tenant(credits = 10) {

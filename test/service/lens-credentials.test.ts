@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
-import { createLensServices, type SocialUpstream } from '@campaign/lens';
+import type { SocialUpstream } from '@campaign/lens';
+import { lensServicesFor } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -16,17 +16,9 @@ const upstream = {
     return { accountId: '1', handle: ref.handle ?? null, displayName: null, biography: null };
   },
 } as unknown as SocialUpstream;
-const services = createLensServices(
-  {
-    LENS_CURSOR_SECRET: 'x'.repeat(32),
-    LENS_DISABLED_OPERATIONS: [],
-    LENS_PRICES: {},
-    LENS_SYNC_BUDGET_MS: 10_000,
-    LENS_LEASE_MS: 30_000,
-    LENS_KEY_ROTATION_GRACE_SECONDS: 1,
-  },
-  { upstream, logger: createLogger('lens-credentials-test', 'silent') },
-);
+const services = lensServicesFor('lens-credentials-test', upstream, {
+  LENS_KEY_ROTATION_GRACE_SECONDS: 1,
+});
 
 async function account() {
   return services.tenants.createTenantWithKey(orm().em.fork(), {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
-import { createLensServices } from '@campaign/lens';
+import { lensServicesFor } from '../support/lens-services.js';
 import type { Caller } from '@campaign/lens';
 import type { SocialUpstream } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
@@ -15,20 +14,12 @@ import { useServiceDatabase } from '../support/service-database.js';
  * it would in a process that died right after the start (the reconciler's case).
  */
 const orm = useServiceDatabase('lens');
-const services = createLensServices(
-  {
-    LENS_CURSOR_SECRET: 'x'.repeat(32),
-    LENS_DISABLED_OPERATIONS: ['accounts.guides'],
-    LENS_PRICES: {},
-    LENS_SYNC_BUDGET_MS: 0,
-    LENS_LEASE_MS: 30_000,
-  },
-  // Never called: nothing executes here.
-  {
-    upstream: {} as SocialUpstream,
-    logger: createLogger('lens-engine-test', 'silent'),
-    inline: false,
-  },
+// The upstream is never called: nothing executes here.
+const services = lensServicesFor(
+  'lens-engine-test',
+  {} as SocialUpstream,
+  { LENS_DISABLED_OPERATIONS: ['accounts.guides'], LENS_SYNC_BUDGET_MS: 0 },
+  { inline: false },
 );
 
 const REF = { accountRef: { handle: 'minji.daily' } };

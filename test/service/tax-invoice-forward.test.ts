@@ -230,12 +230,18 @@ describe('forward issuance (service tier)', () => {
     expect((await t.outbox(em(), id)).at(-1)!.event).toBe('TAX_INVOICE_REVERSE_ISSUE_REQUEST');
   });
 
-  it('the request of a cancelled settlement is not sent', async () => {
+  it('the request of a cancelled settlement is not sent, only withdrawn', async () => {
     const id = await t.newSettlement(services, em, parties, parties.individual);
     await platformFlow.retryIssuance(em(), t.admin, id);
+    const key = (await invoiceOf(id)).taxInvoiceIssuanceKey!;
     await cancellation.cancel(em(), t.admin, id);
     const sent = provider.calls.length;
+    provider.onCancel = async (k) => t.issuance(k, 'FORWARD', 'CANCELLED');
     await deliver(id);
-    expect(provider.calls.length).toBe(sent);
+    expect(provider.calls.slice(sent)).toEqual([`cancel ${key}`]);
+    expect(await invoiceOf(id)).toMatchObject({
+      status: 'CANCELLED',
+      taxInvoiceStatus: 'CANCELLED',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { signWebhook, type Principal } from '@campaign/platform';
 import {
   createProviderRequestHandler,
   Settlement,
+  type CancellationIssuanceRequest,
   type ForwardIssuanceRequest,
   type Issuance,
   type OutboxRow,
@@ -68,6 +69,8 @@ export class FakeProvider implements TaxInvoiceProvider {
   onReissue = async (key: string) => pendingReverse(key);
   onStatus = async (_key: string): Promise<Issuance | null> => null;
   onCancel = async (key: string) => issuance(key, 'REVERSE', 'CANCELLED');
+  onCancellation = async (r: CancellationIssuanceRequest) =>
+    issuance(r.issuanceKey, 'CANCELLATION', 'PENDING');
 
   issueForward(request: ForwardIssuanceRequest) {
     this.calls.push(`forward ${request.issuanceKey}`);
@@ -89,6 +92,10 @@ export class FakeProvider implements TaxInvoiceProvider {
   cancel(key: string) {
     this.calls.push(`cancel ${key}`);
     return this.onCancel(key);
+  }
+  issueCancellation(request: CancellationIssuanceRequest) {
+    this.calls.push(`cancellation ${request.issuanceKey} of ${request.originalIssuanceKey}`);
+    return this.onCancellation(request);
   }
 }
 

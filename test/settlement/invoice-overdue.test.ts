@@ -1,41 +1,79 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVELOPMENT_SECRETS, SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
+import { freePort, type ServiceProcess } from '@campaign/stack';
+import { startBeside } from '../support/beside.js';
 import { graphql } from '../support/clients.js';
 import * as f from './support.js';
 import * as t from './tax-invoice-support.js';
 
 /**
- * Due dates and OVERDUE (issue 23 item 4): an issued invoice is due INVOICE_DUE_DAYS (14) after
- * its issue; the sweep (every second in the test stack) moves it past due to OVERDUE once, mails
- * the advertiser and posts to the settlement's thread; a deposit then makes it PAID.
+ * Due dates and OVERDUE (issue 23 item 4): an issued invoice is due INVOICE_DUE_DAYS (14 by
+ * default; here a few seconds, as a fraction of a day) after its issue; the sweep (every second in
+ * the test stack) moves it past due to OVERDUE once, mails the advertiser and posts to the
+ * settlement's thread; a deposit then makes it PAID. Nothing is moved by SQL: the time passes.
  */
+/** The due period of the replica that issues these invoices: seconds, not days. */
+const DUE_SECONDS = 3;
+
 describe('invoice due dates and OVERDUE', () => {
   const ctx = f.useAdmin();
+  let replica: ServiceProcess;
+  let replicaUrl: string;
 
-  /** A settlement whose advertiser invoice the provider issued (an `instant_` advertiser). */
+  // A settlement subgraph beside the shared one, due period INVOICE_DUE_DAYS = 3 s: the invoices
+  // it issues fall due while the test watches (the shared stack keeps the default 14 days).
+  beforeAll(async () => {
+    const port = await freePort();
+    replicaUrl = `http://127.0.0.1:${port}/graphql`;
+    replica = await startBeside('settlement', 'settlement subgraph (due in seconds)', port, {
+      INVOICE_DUE_DAYS: String(DUE_SECONDS / 86_400),
+      INVOICE_OVERDUE_SWEEP_SECONDS: '1',
+    });
+  });
+  afterAll(() => replica?.stop());
+
+  /**
+   * A settlement whose advertiser invoice is issued by the replica: the provider holds the
+   * request open (`manual_`), and its success is delivered, signed, to the replica.
+   */
   async function issued() {
-    const buyer = await t.advertiser(ctx.admin, 'instant_');
+    const buyer = await t.advertiser(ctx.admin, 'manual_');
     const partnerId = await f.createPartner(ctx.admin, 'INDIVIDUAL');
     const id = await f.newSettlement(ctx.admin, { partnerId, advertiserId: buyer.id });
-    await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
-    const detail = await t.untilInvoice(ctx.admin, id, 'SUCCESS');
-    return { id, buyer, invoice: t.invoiceOf(detail) };
+    const asked = await f.expectOk(f.call('POST', f.adminPath(id, '/retry-issuance'), ctx.admin));
+    const key = String(t.invoiceOf(asked)['taxInvoiceIssuanceKey']);
+    await t.waitFor(
+      'the request at the provider',
+      () => t.atProvider(key),
+      (i) => i['status'] === 'PENDING',
+    );
+    const rawBody = JSON.stringify(t.resultEvent(key, 'FORWARD', 'SUCCESS'));
+    const response = await fetch(replicaUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [SUBGRAPH_SECRET_HEADER]: DEVELOPMENT_SECRETS.subgraph,
+      },
+      body: JSON.stringify({
+        query: `mutation($rawBody: String!, $signature: String) {
+          applyTaxInvoiceWebhook(rawBody: $rawBody, signature: $signature) { applied } }`,
+        variables: { rawBody, signature: t.sign(rawBody) },
+      }),
+    });
+    const answer = (await response.json()) as {
+      data?: { applyTaxInvoiceWebhook: { applied: boolean } };
+    };
+    expect(answer.data?.applyTaxInvoiceWebhook.applied, JSON.stringify(answer)).toBe(true);
+    return { id, buyer, invoice: t.invoiceOf(await t.detail(ctx.admin, id)) };
   }
 
-  /** Makes the invoice due a moment ago (a due period of days, not waited for). */
-  const pastDue = (invoiceNumber: unknown) =>
-    ctx.db.query(
-      `update advertiser_invoice set due_date = now() - interval '1 second' where invoice_number = $1`,
-      [invoiceNumber],
-    );
-
-  it('REST: dueDate is 14 days after the issue; past due, OVERDUE once with its mail and chat; a deposit makes it PAID', async () => {
+  it('REST: dueDate is INVOICE_DUE_DAYS after the issue; past due, OVERDUE once with its mail and chat; a deposit makes it PAID', async () => {
     const { id, buyer, invoice } = await issued();
     expect(invoice['status']).toBe('ISSUED');
     const dueIn =
       Date.parse(String(invoice['dueDate'])) - Date.parse(String(invoice['taxInvoiceIssuedAt']));
-    expect(dueIn).toBe(14 * 86_400_000);
+    expect(dueIn).toBe(DUE_SECONDS * 1000);
 
-    await pastDue(invoice['invoiceNumber']);
     const overdue = await t.waitFor(
       `invoice of ${id} OVERDUE`,
       () => t.detail(ctx.admin, id),
@@ -58,8 +96,7 @@ describe('invoice due dates and OVERDUE', () => {
   });
 
   it('GraphQL: the invoice reads OVERDUE with its dueDate, and changeSettlementStatus pays it', async () => {
-    const { id, invoice } = await issued();
-    await pastDue(invoice['invoiceNumber']);
+    const { id } = await issued();
     const read = () =>
       graphql<{ settlement: { advertiserInvoice: { status: string; dueDate: string } } }>(
         `

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stack } from '../support/clients.js';
 import * as f from './support.js';
 import * as t from './tax-invoice-support.js';
@@ -10,16 +10,10 @@ import * as t from './tax-invoice-support.js';
  */
 describe('reverse issuance, open', () => {
   const ctx = f.useAdmin();
-  let advertiserId: number;
-  beforeAll(async () => {
-    advertiserId = (await t.advertiser(ctx.admin, 'down_')).id;
-  });
 
   /** A `manual_` business partner's requested settlement: its id, partner and approval URL. */
   async function requested() {
-    const partner = await t.businessPartner(ctx.admin, 'manual_');
-    const id = await f.newSettlement(ctx.admin, { partnerId: partner.id, advertiserId });
-    const body = await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner.token));
+    const { id, partner, requested: body } = await t.requestedBy(ctx.admin, 'manual_');
     const grantUrl = String(t.reverseOf(body)['grantUrl']);
     expect(grantUrl).toMatch(new RegExp(`^${stack().taxInvoice}/approve/`));
     return { id, partner, grantUrl, expiresAt: String(t.reverseOf(body)['grantUrlExpiresAt']) };

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphql, stack } from '../support/clients.js';
 import * as f from './support.js';
 import * as t from './tax-invoice-support.js';
@@ -10,16 +10,10 @@ import * as t from './tax-invoice-support.js';
  */
 describe('reverse issuance after a failure', () => {
   const ctx = f.useAdmin();
-  let advertiserId: number;
-  beforeAll(async () => {
-    advertiserId = (await t.advertiser(ctx.admin, 'down_')).id;
-  });
 
   /** A `manual_` partner's requested settlement whose reverse issuance the provider refused. */
   async function failed() {
-    const partner = await t.businessPartner(ctx.admin, 'manual_');
-    const id = await f.newSettlement(ctx.admin, { partnerId: partner.id, advertiserId });
-    const body = await f.expectOk(f.call('POST', f.partnerPath(id, '/request'), partner.token));
+    const { id, partner, requested: body } = await t.requestedBy(ctx.admin, 'manual_');
     const key = String(t.reverseOf(body)['issuanceKey']);
     const answer = await t.deliver(JSON.stringify(t.resultEvent(key, 'REVERSE', 'FAILURE')));
     expect(answer.status).toBe(200);

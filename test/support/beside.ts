@@ -1,5 +1,6 @@
 import { startService, type ServiceProcess } from '@campaign/stack';
 import { stack } from './clients.js';
+import { TEST_OUTBOX_ENV } from './global-stack.js';
 
 /** What runs beside the shared stack: each service's entry point and its settings on `port`. */
 const BESIDE = {
@@ -11,6 +12,26 @@ const BESIDE = {
       LENS_DATABASE_URL: stack().lensDatabase,
       LENS_UPSTREAM_URL: stack().upstream,
     }),
+  },
+  /**
+   * A settlement subgraph on the shared database, sending to the shared stack's simulators (its
+   * outbox worker delivers like the shared one's: a replica).
+   */
+  settlement: {
+    main: 'subgraphs/settlement/src/main.ts',
+    env: (port: number) => {
+      const [smtpHost, smtpPort] = (stack().mailSmtp ?? '').split(':');
+      return {
+        SETTLEMENT_PORT: String(port),
+        SETTLEMENT_DATABASE_URL: stack().settlementDatabase,
+        SMTP_HOST: smtpHost ?? '',
+        SMTP_PORT: smtpPort ?? '',
+        TEAM_CHAT_WEBHOOK_URL: stack().chatWebhook,
+        TAX_INVOICE_PROVIDER_URL: stack().taxInvoice,
+        TAX_AUTHORITY_URL: stack().taxAuthority,
+        ...TEST_OUTBOX_ENV,
+      };
+    },
   },
   /**
    * A REST adapter (its gateway engine in its own process, issue 27) on the shared subgraphs

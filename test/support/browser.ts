@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll } from 'vitest';
 import { repoRoot } from '@campaign/stack';
 
 /**
@@ -105,4 +106,37 @@ export async function watchedPage(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) as `${string}.png` });
+}
+
+/**
+ * For a describe block of a browser test: Chromium (when `found`) with one watched page opened at
+ * `url()` before its tests and closed after them; `page` and `problems` are read in the tests.
+ */
+export function useWatchedPage(
+  found: ReturnType<typeof findBrowser>,
+  url: () => string,
+): { readonly page: Page; readonly problems: PageProblems } {
+  let browser: Browser | undefined;
+  let opened: { page: Page; problems: PageProblems } | undefined;
+  beforeAll(async () => {
+    if (!('path' in found)) return;
+    browser = await launchBrowser(found.path);
+    opened = await watchedPage(browser);
+    await opened.page.goto(url(), { waitUntil: 'networkidle0' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const open = () => {
+    if (!opened) throw new Error('the page opens before the first test');
+    return opened;
+  };
+  return {
+    get page() {
+      return open().page;
+    },
+    get problems() {
+      return open().problems;
+    },
+  };
 }

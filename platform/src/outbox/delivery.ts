@@ -78,15 +78,13 @@ export class OutboxDelivery<Channel extends string = string> {
     return transaction(client, async () => {
       const row = await repository.lockClaimable(client, id, this.owner);
       if (!row) return null;
-      if (repository.definition.orderedChannels.includes(row.channel)) {
-        // Messages of one thread are read in order: while an earlier one is still PENDING
-        // (being sent, or waiting for its retry), this one is put back until just after that
-        // one's next attempt, with no attempt counted.
-        const earlier = await repository.earlierInThread(client, row);
-        if (earlier) {
-          await repository.holdBack(client, row.id, earlier, THREAD_ORDER_RECHECK_MS);
-          return null;
-        }
+      // Messages of one thread (a subject's chat, a recipient's e-mail) are read in order: while
+      // an earlier one is still PENDING (being sent, or waiting for its retry), this one is put
+      // back until just after that one's next attempt, with no attempt counted.
+      const earlier = await repository.earlierInThread(client, row);
+      if (earlier) {
+        await repository.holdBack(client, row.id, earlier, THREAD_ORDER_RECHECK_MS);
+        return null;
       }
       await repository.lease(client, row.id, this.owner, leaseMs);
       return row;

@@ -1,4 +1,5 @@
 export * from './outbox.repository.js';
+export * from './outbox-enqueue.repository.js';
 export * from './outbox-config.js';
 export * from './outbox-table.js';
 export * from './delivered-memory.js';

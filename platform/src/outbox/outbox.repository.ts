@@ -7,6 +7,13 @@
  */
 
 import { currentTraceparent } from '../trace-context.js';
+import {
+  DELIVERY_JOB_MAX_ATTEMPTS,
+  SQL_IDENTIFIER,
+  OUTBOX_JOB_KEY_PREFIX,
+  outboxJobKey,
+  enqueueStatement,
+} from './outbox-enqueue.repository.js';
 
 /** The part of a `pg` client the delivery uses (graphile-worker's `withPgClient` lends one). */
 export interface SqlClient {
@@ -24,16 +31,12 @@ export interface OutboxDefinition<Channel extends string = string> {
   subjectColumn: string;
   /** Channels whose messages of one subject are delivered in order (a chat thread). */
   orderedChannels: readonly Channel[];
+  /**
+   * Channels whose messages to one recipient are delivered in order, whatever their subject (one
+   * person's e-mails, written by steps milliseconds apart, arrive in the order of the steps).
+   */
+  recipientOrderedChannels?: readonly Channel[];
 }
-
-/** One job key per row: re-adding a row's job replaces the waiting one instead of adding one. */
-export const OUTBOX_JOB_KEY_PREFIX = 'outbox:';
-export const outboxJobKey = (id: string) => `${OUTBOX_JOB_KEY_PREFIX}${id}`;
-/**
- * Attempts graphile-worker itself makes when a delivery job throws, i.e. when the database
- * failed under it (failures of the outside system are counted on the row, not here).
- */
-export const DELIVERY_JOB_MAX_ATTEMPTS = 25;
 
 /** A row claimed for sending. */
 export interface ClaimedRow<Channel extends string = string> {
@@ -59,83 +62,11 @@ export interface NewOutboxMessage<Channel extends string = string> {
   dedupeKey: string;
 }
 
-const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/**
- * The enqueue statement over SQL expressions for its values: `?` placeholders for `enqueue`, a SQL
- * function's parameters for `outboxEnqueueFunctionSql` (lens writes its alert from inside the
- * reservation's own function): one statement, two ways to call it.
- */
-export function enqueueStatement(
-  subjectColumn: string,
-  v: Record<
-    | 'event'
-    | 'channel'
-    | 'recipient'
-    | 'payload'
-    | 'dedupeKey'
-    | 'subject'
-    | 'traceContext'
-    | 'task'
-    | 'jobKeyPrefix'
-    | 'maxAttempts',
-    string
-  >,
-  /** A PL/pgSQL variable to select the job into (a function's body cannot discard a row). */
-  into = '',
-): string {
-  if (!IDENTIFIER.test(subjectColumn)) throw new Error(`not a column name: ${subjectColumn}`);
-  return `with inserted as (
-         insert into outbox (event, channel, recipient, payload, dedupe_key, ${subjectColumn},
-           trace_context)
-         values (${v.event}, ${v.channel}, ${v.recipient}, ${v.payload}, ${v.dedupeKey}, ${v.subject},
-           ${v.traceContext})
-         on conflict (dedupe_key) do nothing
-         returning id::text as id)
-       select graphile_worker.add_job(${v.task}, json_build_object('id', id),
-         job_key => ${v.jobKeyPrefix} || id, max_attempts => ${v.maxAttempts})${into ? ` into ${into}` : ''}
-       from inserted`;
-}
-
-/**
- * `outbox_enqueue(event, channel, recipient, payload, dedupe_key, subject, task)`: the enqueue
- * statement as a SQL function, for a database whose own SQL writes messages (its payload gains
- * `event`, as `enqueue` adds it). The migration that makes the outbox table creates it; PL/pgSQL,
- * so that graphile-worker's schema need not exist yet when it is created.
- */
-export function outboxEnqueueFunctionSql(subject: { column: string; type: string }): string {
-  if (!/^[a-z ]{1,30}$/.test(subject.type)) throw new Error(`not a type: ${subject.type}`);
-  return `create or replace function outbox_enqueue(p_event text, p_channel text,
-      p_recipient text, p_payload jsonb, p_dedupe_key text, p_subject ${subject.type}, p_task text)
-    returns void language plpgsql as $$
-    declare
-      v_job record;
-    begin
-      ${enqueueStatement(
-        subject.column,
-        {
-          event: 'p_event',
-          channel: 'p_channel',
-          recipient: 'p_recipient',
-          payload: "jsonb_build_object('event', p_event) || p_payload",
-          dedupeKey: 'p_dedupe_key',
-          subject: 'p_subject',
-          // Written by the database's own SQL: no request trace to continue.
-          traceContext: 'null',
-          task: 'p_task',
-          jobKeyPrefix: `'${OUTBOX_JOB_KEY_PREFIX}'`,
-          maxAttempts: String(DELIVERY_JOB_MAX_ATTEMPTS),
-        },
-        'v_job',
-      )};
-    end $$`;
-}
-
 export class OutboxRepository<Channel extends string = string> {
   private readonly subject: string;
 
   constructor(readonly definition: OutboxDefinition<Channel>) {
-    if (!IDENTIFIER.test(definition.subjectColumn)) {
+    if (!SQL_IDENTIFIER.test(definition.subjectColumn)) {
       throw new Error(`not a column name: ${definition.subjectColumn}`);
     }
     this.subject = definition.subjectColumn;
@@ -199,13 +130,24 @@ export class OutboxRepository<Channel extends string = string> {
     return (rows[0] as ClaimedRow<Channel> | undefined) ?? null;
   }
 
-  /** When an earlier message of the row's ordered thread is still PENDING, its due time. */
+  /**
+   * When an earlier message of the row's ordered thread is still PENDING, its due time. The
+   * thread is the row's subject or, for a channel ordered by recipient, its recipient; null when
+   * the row's channel is not ordered.
+   */
   async earlierInThread(client: SqlClient, row: ClaimedRow<Channel>): Promise<Date | null> {
+    const { orderedChannels, recipientOrderedChannels = [] } = this.definition;
+    const [column, value] = orderedChannels.includes(row.channel)
+      ? [`${this.subject}::text`, row.subject]
+      : recipientOrderedChannels.includes(row.channel)
+        ? ['recipient', row.recipient]
+        : [null, null];
+    if (column === null) return null;
     const { rows } = await client.query(
       `select max(available_at) as at from outbox
-        where ${this.subject}::text = $1 and channel = $2 and status = 'PENDING' and id < $3
+        where ${column} = $1 and channel = $2 and status = 'PENDING' and id < $3
        having count(*) > 0`,
-      [row.subject, row.channel, row.id],
+      [value, row.channel, row.id],
     );
     return (rows[0] as { at: Date } | undefined)?.at ?? null;
   }

@@ -41,9 +41,19 @@ export const cancelRequestSchema = z
   .strictObject({ reason: z.string().max(1000).optional() })
   .optional();
 
+/**
+ * A cancellation (수정세금계산서, 계약의 해제): an issued tax invoice is never deleted; it is
+ * annulled by a second, negative tax invoice that names it. The caller's key makes it idempotent.
+ */
+export const cancellationRequestSchema = z.strictObject({
+  issuanceKey: issuanceKeySchema,
+  reason: z.string().max(1000).optional(),
+});
+
 export type ForwardRequest = z.infer<typeof forwardRequestSchema>;
 export type ReverseRequest = z.infer<typeof reverseRequestSchema>;
-export type IssuanceKind = 'FORWARD' | 'REVERSE';
+export type CancellationRequest = z.infer<typeof cancellationRequestSchema>;
+export type IssuanceKind = 'FORWARD' | 'REVERSE' | 'CANCELLATION';
 export type IssuanceStatus = 'PENDING' | 'SUCCESS' | 'FAILURE' | 'CANCELLED';
 
 /** What every issuance endpoint answers. */
@@ -58,6 +68,10 @@ export interface IssuanceResource {
   /** Reverse issuance while PENDING: where the partner approves; valid until the time below. */
   approvalUrl: string | null;
   approvalUrlExpiresAt: string | null;
+  /** A CANCELLATION: the issuance it annuls; otherwise null. */
+  originalIssuanceKey: string | null;
+  /** An issued FORWARD or REVERSE annulled (or being annulled) by this cancellation's key. */
+  cancelledBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -84,6 +98,8 @@ export type ErrorCode =
   | 'NOT_PENDING'
   | 'NOT_REVERSE'
   | 'NOT_CANCELLABLE'
+  | 'NOT_ISSUED'
+  | 'ALREADY_CANCELLED'
   | 'UNAVAILABLE';
 
 export const errorBody = (code: ErrorCode, message: string) => ({ error: { code, message } });

@@ -9,6 +9,7 @@ import {
 } from '@campaign/platform';
 import { registerPages } from './pages.js';
 import {
+  cancellationRequestSchema,
   cancelRequestSchema,
   cents,
   errorBody,
@@ -48,7 +49,8 @@ export const APPROVAL_URL_TTL_MS = 10 * 60_000;
 
 /**
  * The simulated tax-invoice provider (protocol in docs/settlement.md): forward issuance,
- * reverse-issuance requests with approval URLs, status look-up and cancel, deciding by the
+ * reverse-issuance requests with approval URLs, status look-up, withdrawal of a pending request and
+ * cancellation tax invoices of issued ones (never a deletion), deciding by the
  * counterparty's name (`instant_`, `fail_`, `down_`, `twice_`) and reporting late results to the
  * platform's webhook, signed.
  */
@@ -113,7 +115,7 @@ export async function startTaxInvoiceSimulator(
 
   const create =
     <S extends typeof forwardRequestSchema | typeof reverseRequestSchema>(
-      kind: IssuanceKind,
+      kind: Exclude<IssuanceKind, 'CANCELLATION'>,
       schema: S,
     ) =>
     async (request: { body: unknown }, reply: FastifyReply) => {
@@ -177,11 +179,58 @@ export async function startTaxInvoiceSimulator(
       const parsed = cancelRequestSchema.safeParse(body ?? undefined);
       if (!parsed.success) return invalid(reply, parsed.error);
       if (!store.cancel(record)) {
-        return reply
-          .code(409)
-          .send(errorBody('NOT_CANCELLABLE', 'A failed issuance cannot be cancelled'));
+        const why =
+          record.status === 'SUCCESS'
+            ? 'An issued tax invoice cannot be deleted; annul it with POST .../cancellation'
+            : `A ${record.status} issuance has nothing to withdraw`;
+        return reply.code(409).send(errorBody('NOT_CANCELLABLE', why));
       }
       return store.toResource(record);
+    }),
+  );
+  // The cancellation tax invoice of an issued one (its own key; the answer is the new issuance).
+  app.post(
+    '/v1/issuances/:key/cancellation',
+    withRecord((original, reply, body) => {
+      const parsed = cancellationRequestSchema.safeParse(body);
+      if (!parsed.success) return invalid(reply, parsed.error);
+      if (original.scenario === 'down') {
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .send(errorBody('UNAVAILABLE', 'The provider is unavailable (simulated: down_)'));
+      }
+      const result = store.createCancellation(original, parsed.data);
+      switch (result.outcome) {
+        case 'conflict':
+          return reply
+            .code(409)
+            .send(
+              errorBody('ISSUANCE_KEY_REUSED', 'This issuance key was used for another request'),
+            );
+        case 'not-issued':
+          return reply
+            .code(409)
+            .send(
+              errorBody(
+                'NOT_ISSUED',
+                `Issuance ${original.issuanceKey} is not an issued tax invoice`,
+              ),
+            );
+        case 'already-cancelled':
+          return reply
+            .code(409)
+            .send(
+              errorBody(
+                'ALREADY_CANCELLED',
+                `Issuance ${original.issuanceKey} is already annulled by ${original.cancelledBy}`,
+              ),
+            );
+        default:
+          return reply
+            .code(result.outcome === 'created' ? 201 : 200)
+            .send(store.toResource(result.record));
+      }
     }),
   );
 

@@ -1,47 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   scenarioOf,
+  type CancellationRequest,
   type ForwardRequest,
   type IssuanceKind,
   type IssuanceResource,
-  type IssuanceStatus,
   type ReverseRequest,
   type Scenario,
   type WebhookEvent,
 } from './protocol.js';
+import type {
+  CancellationOutcome,
+  CreateOutcome,
+  IssuanceRecord,
+  IssuanceStoreOptions,
+} from './store-types.js';
 
-export interface IssuanceRecord {
-  issuanceKey: string;
-  kind: IssuanceKind;
-  status: IssuanceStatus;
-  scenario: Scenario;
-  /** The request as parsed, serialised: a replay must match it exactly. */
-  fingerprint: string;
-  request: ForwardRequest | ReverseRequest;
-  taxInvoiceNumber: string | null;
-  failureCode: string | null;
-  failureMessage: string | null;
-  approvalToken: string | null;
-  approvalUrlExpiresAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { CancellationOutcome, CreateOutcome, IssuanceRecord, IssuanceStoreOptions };
 
-export interface IssuanceStoreOptions {
-  /** How long until a normal request is decided (and its webhook sent), in milliseconds. */
-  delayMs: number;
-  /** Approval URL validity; 10 minutes by the specification. */
-  approvalTtlMs: number;
-  now: () => Date;
-  /** Where this provider is reached from outside (approval and document URLs start with it). */
-  publicUrl: () => string;
-  /** Called with each result decided after the answer (twice for `twice_`). */
-  onDecided: (event: WebhookEvent, copies: number) => void;
-}
-
-export type CreateOutcome =
-  | { outcome: 'created' | 'replayed'; record: IssuanceRecord }
-  | { outcome: 'conflict'; record: IssuanceRecord };
+const negate = (amount: string) => (amount === '0.00' ? amount : `-${amount}`);
 
 /**
  * The simulated provider's issuances, in memory, with their life: PENDING until decided (at once
@@ -70,25 +47,71 @@ export class IssuanceStore {
     return undefined;
   }
 
-  create(kind: IssuanceKind, request: ForwardRequest | ReverseRequest): CreateOutcome {
+  create(kind: 'FORWARD' | 'REVERSE', request: ForwardRequest | ReverseRequest): CreateOutcome {
     const fingerprint = `${kind}:${JSON.stringify(request)}`;
-    const existing = this.records.get(request.issuanceKey);
-    if (existing) {
-      return {
-        outcome: existing.fingerprint === fingerprint ? 'replayed' : 'conflict',
-        record: existing,
-      };
-    }
+    const existing = this.existing(request.issuanceKey, fingerprint);
+    if (existing) return existing;
     // The counterparty: whoever receives (forward) or approves (reverse) the tax invoice.
     const counterparty = kind === 'FORWARD' ? request.buyer.name : request.supplier.name;
+    return this.start(kind, request, fingerprint, scenarioOf(counterparty), null);
+  }
+
+  /**
+   * The cancellation tax invoice of an issued one (negative amounts, the same parties), decided
+   * as the original's scenario decides (`instant_` in the answer, `manual_` never by itself,
+   * otherwise after the delay). Asking again with the same key is a replay.
+   */
+  createCancellation(original: IssuanceRecord, body: CancellationRequest): CancellationOutcome {
+    const fingerprint = `CANCELLATION:${original.issuanceKey}:${JSON.stringify(body)}`;
+    const existing = this.existing(body.issuanceKey, fingerprint);
+    if (existing) return existing;
+    if (original.kind === 'CANCELLATION' || original.status !== 'SUCCESS') {
+      return { outcome: 'not-issued', record: original };
+    }
+    if (original.cancelledBy) return { outcome: 'already-cancelled', record: original };
+    const o = original.request;
+    const request = {
+      ...o,
+      issuanceKey: body.issuanceKey,
+      supplyAmount: negate(o.supplyAmount),
+      vat: negate(o.vat),
+      total: negate(o.total),
+      description: `수정세금계산서 (cancellation) of ${original.taxInvoiceNumber}`,
+    } as ForwardRequest | ReverseRequest;
+    original.cancelledBy = body.issuanceKey;
+    original.updatedAt = this.options.now();
+    return this.start(
+      'CANCELLATION',
+      request,
+      fingerprint,
+      original.scenario,
+      original.issuanceKey,
+    );
+  }
+
+  private existing(issuanceKey: string, fingerprint: string): CreateOutcome | null {
+    const record = this.records.get(issuanceKey);
+    if (!record) return null;
+    return { outcome: record.fingerprint === fingerprint ? 'replayed' : 'conflict', record };
+  }
+
+  private start(
+    kind: IssuanceKind,
+    request: ForwardRequest | ReverseRequest,
+    fingerprint: string,
+    scenario: Scenario,
+    originalIssuanceKey: string | null,
+  ): CreateOutcome {
     const now = this.options.now();
     const record: IssuanceRecord = {
       issuanceKey: request.issuanceKey,
       kind,
       status: 'PENDING',
-      scenario: scenarioOf(counterparty),
+      scenario,
       fingerprint,
       request,
+      originalIssuanceKey,
+      cancelledBy: null,
       taxInvoiceNumber: null,
       failureCode: null,
       failureMessage: null,
@@ -116,10 +139,14 @@ export class IssuanceStore {
     record.updatedAt = now;
   }
 
-  /** PENDING or SUCCESS → CANCELLED (an issued invoice is withdrawn); never from FAILURE. */
+  /**
+   * PENDING → CANCELLED (a request withdrawn before it was decided). An issued tax invoice is
+   * never deleted, as with a real provider (it is annulled by a cancellation), and a failed one
+   * has nothing to withdraw: both refused.
+   */
   cancel(record: IssuanceRecord): boolean {
     if (record.status === 'CANCELLED') return true;
-    if (record.status === 'FAILURE') return false;
+    if (record.status !== 'PENDING') return false;
     this.clearTimer(record.issuanceKey);
     record.status = 'CANCELLED';
     record.approvalToken = null;
@@ -155,6 +182,8 @@ export class IssuanceStore {
       approvalUrl: record.status === 'PENDING' ? this.approvalUrlOf(record) : null,
       approvalUrlExpiresAt:
         record.status === 'PENDING' ? (record.approvalUrlExpiresAt?.toISOString() ?? null) : null,
+      originalIssuanceKey: record.originalIssuanceKey,
+      cancelledBy: record.cancelledBy,
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
     };

@@ -1,5 +1,13 @@
 import { defineRoute, ok, params, type Route } from '../route.js';
-import { action, getById, listVariables, noBody } from './settlement-fields.js';
+import {
+  action,
+  create,
+  getById,
+  getOne,
+  list,
+  listVariables,
+  noBody,
+} from './settlement-fields.js';
 
 const base = '/api/admin/agencies';
 
@@ -20,22 +28,8 @@ function agencyListVariables(request: Parameters<typeof listVariables>[0]) {
 
 /** Spec section 4.4: the eight agency paths, each one GraphQL operation (DESIGN.md 5 names). */
 export const agencyRoutes: Route<never>[] = [
-  defineRoute<Record<string, unknown>>({
-    method: 'GET',
-    path: base,
-    document: `query($filter: AgencyFilter, $cursor: String, $limit: Int) {
-      result: agencies(filter: $filter, cursor: $cursor, limit: $limit) {
-        items { ${AGENCY_FIELDS} } nextCursor total } }`,
-    variables: agencyListVariables,
-    respond: (data) => ok(data['result']),
-  }) as Route<never>,
-  defineRoute<Record<string, unknown>>({
-    method: 'GET',
-    path: `${base}/default`,
-    document: `query { result: defaultAgency { ${AGENCY_FIELDS} } }`,
-    variables: () => ({}),
-    respond: (data) => ok(data['result']),
-  }) as Route<never>,
+  list(base, 'agencies', 'AgencyFilter', AGENCY_FIELDS, agencyListVariables),
+  getOne(`${base}/default`, 'defaultAgency', AGENCY_FIELDS),
   defineRoute<Record<string, unknown>>({
     method: 'GET',
     path: `${base}/code/:code`,
@@ -45,14 +39,7 @@ export const agencyRoutes: Route<never>[] = [
   }) as Route<never>,
   getById(`${base}/:id`, 'agency', AGENCY_FIELDS),
   getById(`${base}/:id/settlement-account`, 'agencySettlementAccount', ACCOUNT_FIELDS),
-  defineRoute<Record<string, unknown>>({
-    method: 'POST',
-    path: base,
-    document: `mutation($input: CreateAgencyInput!) {
-      result: createAgency(input: $input) { ${AGENCY_FIELDS} } }`,
-    variables: (request) => ({ input: request.body ?? null }),
-    respond: (data) => ok(data['result'], 201),
-  }) as Route<never>,
+  create(base, 'createAgency', 'CreateAgencyInput', AGENCY_FIELDS),
   action('PUT', `${base}/:id`, 'updateAgency', 'UpdateAgencyInput', AGENCY_FIELDS, true),
   defineRoute<Record<string, unknown>>({
     method: 'DELETE',

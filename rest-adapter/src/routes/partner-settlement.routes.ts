@@ -1,5 +1,5 @@
-import { defineRoute, ok, type Route } from '../route.js';
-import { PARTNER_SETTLEMENT, action, getById, list } from './settlement-fields.js';
+import type { Route } from '../route.js';
+import { PARTNER_SETTLEMENT, action, getById, getOne, list } from './settlement-fields.js';
 
 const base = '/api/partner/settlements';
 
@@ -9,13 +9,7 @@ const SUMMARY = `byStatus { status count campaignPrice settlementAmount withhold
 /** Spec section 4.2: a partner's own settlements, each path one GraphQL operation. */
 export const partnerSettlementRoutes: Route<never>[] = [
   list(base, 'partnerSettlements', 'PartnerSettlementFilter', PARTNER_SETTLEMENT),
-  defineRoute<Record<string, unknown>>({
-    method: 'GET',
-    path: `${base}/summary`,
-    document: `query { result: partnerSettlementSummary { ${SUMMARY} } }`,
-    variables: () => ({}),
-    respond: (data) => ok(data['result']),
-  }) as Route<never>,
+  getOne(`${base}/summary`, 'partnerSettlementSummary', SUMMARY),
   getById(`${base}/:id`, 'partnerSettlement', PARTNER_SETTLEMENT),
   action(
     'POST',

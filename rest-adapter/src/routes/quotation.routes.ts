@@ -1,5 +1,5 @@
 import { defineRoute, ok, params, type RestResponse, type Route } from '../route.js';
-import { list, noBody } from './settlement-fields.js';
+import { create, list, noBody } from './settlement-fields.js';
 
 const base = '/api/admin/quotation';
 
@@ -57,14 +57,7 @@ const onQuotation = (
 /** Spec section 4.5: the nine quotation paths, each one GraphQL operation (DESIGN.md 5 names). */
 export const quotationRoutes: Route<never>[] = [
   list(base, 'quotations', 'QuotationFilter', QUOTATION_FIELDS),
-  defineRoute<Record<string, unknown>>({
-    method: 'POST',
-    path: base,
-    document: `mutation($input: QuotationInput!) {
-      result: createQuotation(input: $input) { ${QUOTATION_FIELDS} } }`,
-    variables: (request) => ({ input: request.body ?? null }),
-    respond: (data) => ok(data['result'], 201),
-  }) as Route<never>,
+  create(base, 'createQuotation', 'QuotationInput', QUOTATION_FIELDS),
   defineRoute<FileData>({
     method: 'POST',
     path: `${base}/generate`,

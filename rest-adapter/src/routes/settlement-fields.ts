@@ -10,12 +10,16 @@ export const SETTLEMENT_FIELDS = `id campaignId partnerId agencyId campaignPrice
 
 /**
  * Spec 2.5, without the settlements list (the settlement embeds its invoice, not the reverse),
- * plus where the provider stands with its tax invoice (key, status, failure).
+ * plus where the provider stands with its tax invoice (key, status, failure) and with the
+ * cancellation tax invoice that annuls it once the invoice is cancelled (issue 23).
  */
 export const INVOICE_FIELDS = `id invoiceNumber advertiserId advertiserName agencyId invoiceType periodStart
   periodEnd subtotal taxAmount totalAmount taxInvoiceNumber taxInvoiceFileKey taxInvoiceIssuedAt status
   dueDate paidAt bankName accountNumber accountHolder createdAt
-  taxInvoiceIssuanceKey taxInvoiceStatus taxInvoiceFailureCode taxInvoiceFailureMessage`;
+  taxInvoiceIssuanceKey taxInvoiceStatus taxInvoiceFailureCode taxInvoiceFailureMessage
+  cancellationTaxInvoiceNumber cancellationTaxInvoiceStatus cancellationTaxInvoiceIssuedAt
+  cancellationTaxInvoiceIssuanceKey cancellationTaxInvoiceFailureCode
+  cancellationTaxInvoiceFailureMessage`;
 
 /** Spec 2.5a, without the settlements list. */
 export const PAYOUT_FIELDS = `id payoutNumber partnerId partnerName payoutType periodStart periodEnd subtotal
@@ -62,6 +66,34 @@ export function getById(path: string, field: string, selection: string): Route<n
   }) as Route<never>;
 }
 
+/** One GET of the resource a query without arguments answers (`field`). */
+export function getOne(path: string, field: string, selection: string): Route<never> {
+  return defineRoute<Record<string, unknown>>({
+    method: 'GET',
+    path,
+    document: `query { result: ${field} { ${selection} } }`,
+    variables: () => ({}),
+    respond: (data) => ok(data['result']),
+  }) as Route<never>;
+}
+
+/** One POST whose JSON body is the `input` of the mutation that creates the resource: 201. */
+export function create(
+  path: string,
+  field: string,
+  inputType: string,
+  selection: string,
+): Route<never> {
+  return defineRoute<Record<string, unknown>>({
+    method: 'POST',
+    path,
+    document: `mutation($input: ${inputType}!) {
+      result: ${field}(input: $input) { ${selection} } }`,
+    variables: (request) => ({ input: request.body ?? null }),
+    respond: (data) => ok(data['result'], 201),
+  }) as Route<never>;
+}
+
 /** One action on `:id` whose JSON body (optional unless `required`) is the mutation's `input`. */
 export function action(
   method: HttpMethod,
@@ -84,15 +116,21 @@ export function action(
   }) as Route<never>;
 }
 
-/** A page: `data` is `{items, nextCursor, total}`. */
-export function list(path: string, field: string, filterType: string, selection: string) {
+/** A page: `data` is `{items, nextCursor, total}`; `variables` reads the filter from the query. */
+export function list(
+  path: string,
+  field: string,
+  filterType: string,
+  selection: string,
+  variables = listVariables,
+) {
   return defineRoute<Record<string, unknown>>({
     method: 'GET',
     path,
     document: `query($filter: ${filterType}, $cursor: String, $limit: Int) {
       result: ${field}(filter: $filter, cursor: $cursor, limit: $limit) {
         items { ${selection} } nextCursor total } }`,
-    variables: listVariables,
+    variables,
     respond: (data) => ok(data['result']),
   }) as Route<never>;
 }

@@ -29,6 +29,7 @@ export {
 // The tax-invoice provider (issue 11, S11): the port, and what the service tier drives.
 export {
   TaxInvoiceProviderError,
+  type CancellationIssuanceRequest,
   type ForwardIssuanceRequest,
   type Issuance,
   type ReverseIssuanceRequest,

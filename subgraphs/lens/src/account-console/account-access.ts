@@ -1,7 +1,18 @@
+import { Arg, ID } from 'type-graphql';
 import { bearerToken } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import type { LensContext } from '../context.js';
 import { kindOfKey } from '../tenant/api-key.js';
+
+/**
+ * The optional `tenantId` argument of the console's queries and mutations, read by
+ * {@link accountTenant}.
+ */
+export const TenantIdArg = () =>
+  Arg('tenantId', () => ID, {
+    nullable: true,
+    description: 'The tenant: required with a SUPER_ADMIN token, implied by any other credential.',
+  });
 
 /**
  * `read`: balance, ledger, operations, usage. `manage`: credentials and the alert. `connect`: an

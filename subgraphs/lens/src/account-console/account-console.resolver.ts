@@ -3,7 +3,7 @@ import { lensOperations, lensUsage, PlatformError } from '@campaign/schema';
 import type { LensContext } from '../context.js';
 import type { CredentialKind } from '../tenant/api-key.entity.js';
 import { NAME_LIMIT } from '../tenant/credential.service.js';
-import { accountTenant } from './account-access.js';
+import { accountTenant, TenantIdArg } from './account-access.js';
 import {
   ApiCredential,
   IssuedApiCredential,
@@ -11,10 +11,6 @@ import {
   LowBalanceAlert,
 } from './account-console.type.js';
 
-const TENANT_ID = {
-  nullable: true,
-  description: 'The tenant: required with a SUPER_ADMIN token, implied by any other credential.',
-} as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const REASON_LIMIT = 500;
 
@@ -33,7 +29,7 @@ export class AccountConsoleResolver {
     @Arg('from', () => String) from: string,
     @Arg('to', () => String) to: string,
     @Ctx() context: LensContext,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<LensUsage> {
     const tenant = await accountTenant(context, tenantId, 'read');
     return context.services.usage.usage(context.em, tenant, { from, to });
@@ -44,7 +40,7 @@ export class AccountConsoleResolver {
   })
   async apiCredentials(
     @Ctx() context: LensContext,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<ApiCredential[]> {
     const tenant = await accountTenant(context, tenantId, 'manage');
     const rows = await context.services.credentials.list(context.em, tenant);
@@ -60,7 +56,7 @@ export class AccountConsoleResolver {
     @Arg('kind', () => String, { description: 'rest or mcp.' }) kind: string,
     @Ctx() context: LensContext,
     @Arg('name', () => String, { nullable: true }) name?: string,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<IssuedApiCredential> {
     if (kind !== 'rest' && kind !== 'mcp') {
       throw new PlatformError('INVALID_REQUEST', 'kind: rest or mcp.');
@@ -91,7 +87,7 @@ export class AccountConsoleResolver {
     @Arg('operations', () => [String]) operations: string[],
     @Ctx() context: LensContext,
     @Arg('creditsCap', () => Int, { nullable: true }) creditsCap?: number | null,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<IssuedApiCredential> {
     const unknown = operations.filter((name) => !(name in lensOperations));
     if (operations.length === 0 || unknown.length > 0) {
@@ -126,7 +122,7 @@ export class AccountConsoleResolver {
   async revokeApiCredential(
     @Arg('id', () => ID) id: string,
     @Ctx() context: LensContext,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<ApiCredential> {
     const tenant = await accountTenant(context, tenantId, 'manage');
     return ApiCredential.from(await context.services.credentials.revoke(context.em, tenant, id));
@@ -140,7 +136,7 @@ export class AccountConsoleResolver {
   async rotateApiCredential(
     @Arg('id', () => ID) id: string,
     @Ctx() context: LensContext,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<IssuedApiCredential> {
     const tenant = await accountTenant(context, tenantId, 'manage');
     const rotated = await context.services.credentials.rotate(context.em, tenant, id);
@@ -154,7 +150,7 @@ export class AccountConsoleResolver {
   @Query(() => LowBalanceAlert, { description: "The account's low-balance e-mail settings." })
   async lowBalanceAlert(
     @Ctx() context: LensContext,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<LowBalanceAlert> {
     const tenant = await accountTenant(context, tenantId, 'read');
     return LowBalanceAlert.from((await context.services.accounts.find(context.em, tenant))!);
@@ -169,7 +165,7 @@ export class AccountConsoleResolver {
     @Ctx() context: LensContext,
     @Arg('email', () => String, { nullable: true }) email?: string,
     @Arg('below', () => Int, { nullable: true }) below?: number,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<LowBalanceAlert> {
     if ((email == null) !== (below == null)) {
       throw new PlatformError('INVALID_REQUEST', 'email and below: both, or neither to turn off.');

@@ -1,15 +1,16 @@
 import {
   Arg,
+  Args,
   Authorized,
   Ctx,
   ID,
-  Int,
   Mutation,
   Query,
-  Resolver,
   registerEnumType,
+  Resolver,
 } from 'type-graphql';
 import type { LensContext } from '../context.js';
+import { LensPageArgs, pageOf } from '../page-args.js';
 import { LensOperation, LensOperationPage } from '../operation/operation.type.js';
 
 export enum ReconciliationResolution {
@@ -33,17 +34,10 @@ export class AdminResolver {
   })
   async operationsRequiringReconciliation(
     @Ctx() context: LensContext,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Args(() => LensPageArgs) paging: LensPageArgs,
   ): Promise<LensOperationPage> {
-    const page = await context.services.queries.requiringReconciliation(context.em, {
-      first: first ?? null,
-      after: after ?? null,
-    });
-    return {
-      items: page.items.map((o) => LensOperation.from(o, false)),
-      nextCursor: page.nextCursor,
-    };
+    const page = await context.services.queries.requiringReconciliation(context.em, pageOf(paging));
+    return LensOperationPage.from(page);
   }
 
   @Authorized('SUPER_ADMIN')

@@ -1,19 +1,15 @@
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { accountTenant } from '../account-console/account-access.js';
+import { Args, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { accountTenant, TenantIdArg } from '../account-console/account-access.js';
 import type { LensContext } from '../context.js';
+import { LensPageArgs, pageOf } from '../page-args.js';
 import { CreditLedgerPage } from './credits.type.js';
-
-const TENANT_ID = {
-  nullable: true,
-  description: 'The tenant: required with a SUPER_ADMIN token, implied by any other credential.',
-} as const;
 
 @Resolver()
 export class CreditsResolver {
   @Query(() => Int, { description: "The caller's tenant credit balance." })
   async creditBalance(
     @Ctx() context: LensContext,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<number> {
     const tenant = await accountTenant(context, tenantId, 'read');
     return Number(await context.services.credits.balance(context.em, tenant));
@@ -24,14 +20,10 @@ export class CreditsResolver {
   })
   async creditLedger(
     @Ctx() context: LensContext,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @Args(() => LensPageArgs) paging: LensPageArgs,
+    @TenantIdArg() tenantId?: string,
   ): Promise<CreditLedgerPage> {
     const tenant = await accountTenant(context, tenantId, 'read');
-    return context.services.ledger.forTenant(context.em, tenant, {
-      first: first ?? null,
-      after: after ?? null,
-    });
+    return context.services.ledger.forTenant(context.em, tenant, pageOf(paging));
   }
 }

@@ -1,11 +1,8 @@
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { accountTenant } from '../account-console/account-access.js';
+import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { accountTenant, TenantIdArg } from '../account-console/account-access.js';
 import type { LensContext } from '../context.js';
+import { LensPageArgs, pageOf } from '../page-args.js';
 
-const TENANT_ID = {
-  nullable: true,
-  description: 'The tenant: required with a SUPER_ADMIN token, implied by any other credential.',
-} as const;
 import { LensOperation, LensOperationPage, OperationStatusValue } from './operation.type.js';
 
 @Resolver()
@@ -16,7 +13,7 @@ export class OperationResolver {
   async operation(
     @Arg('operationId', () => ID) operationId: string,
     @Ctx() context: LensContext,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @TenantIdArg() tenantId?: string,
   ): Promise<LensOperation> {
     const tenant = await accountTenant(context, tenantId, 'read');
     const operation = await context.services.operations.findForTenant(
@@ -32,20 +29,16 @@ export class OperationResolver {
   })
   async operations(
     @Ctx() context: LensContext,
-    @Arg('status', () => OperationStatusValue, { nullable: true }) status?: OperationStatusValue,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('tenantId', () => ID, TENANT_ID) tenantId?: string,
+    @Arg('status', () => OperationStatusValue, { nullable: true })
+    status: OperationStatusValue | undefined,
+    @Args(() => LensPageArgs) paging: LensPageArgs,
+    @TenantIdArg() tenantId?: string,
   ): Promise<LensOperationPage> {
     const tenant = await accountTenant(context, tenantId, 'read');
     const page = await context.services.queries.forTenant(context.em, tenant, {
       status: status ?? null,
-      first: first ?? null,
-      after: after ?? null,
+      ...pageOf(paging),
     });
-    return {
-      items: page.items.map((o) => LensOperation.from(o, false)),
-      nextCursor: page.nextCursor,
-    };
+    return LensOperationPage.from(page);
   }
 }

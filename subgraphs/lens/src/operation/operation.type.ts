@@ -82,4 +82,12 @@ export class LensOperation {
 export class LensOperationPage {
   @Field(() => [LensOperation]) items!: LensOperation[];
   @Field(() => String, { nullable: true }) nextCursor!: string | null;
+
+  /** A page of stored operations as GraphQL shows them (none of them a replay). */
+  static from(page: { items: readonly OperationView[]; nextCursor: string | null }) {
+    const shown = new LensOperationPage();
+    shown.items = page.items.map((o) => LensOperation.from(o, false));
+    shown.nextCursor = page.nextCursor;
+    return shown;
+  }
 }

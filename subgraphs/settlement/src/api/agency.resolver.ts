@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import type { SettlementContext } from './context.js';
 import { ReadResolver } from './read-resolver.js';
@@ -34,7 +35,7 @@ export class AgencyResolver extends ReadResolver(Agency, AgencyPage, AgencyFilte
   @Query(() => AgencySettlementAccount, {
     description: 'GET /api/admin/agencies/:id/settlement-account',
   })
-  async agencySettlementAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async agencySettlementAccount(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.agencies.settlementAccount(ctx.em, await ctx.principal(), id);
   }
 
@@ -50,7 +51,7 @@ export class AgencyResolver extends ReadResolver(Agency, AgencyPage, AgencyFilte
   @Authorized(ADMIN_ROLES)
   @Mutation(() => Agency, { description: 'PUT /api/admin/agencies/:id' })
   async updateAgency(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Arg('input', () => UpdateAgencyInput) input: UpdateAgencyInput,
     @Ctx() ctx: SettlementContext,
   ) {
@@ -61,7 +62,7 @@ export class AgencyResolver extends ReadResolver(Agency, AgencyPage, AgencyFilte
   @Mutation(() => Agency, {
     description: 'DELETE /api/admin/agencies/:id (SUPER_ADMIN): soft, isActive becomes false',
   })
-  async deactivateAgency(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async deactivateAgency(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.agencyChanges.deactivate(ctx.em, await ctx.principal(), id);
   }
 
@@ -71,7 +72,7 @@ export class AgencyResolver extends ReadResolver(Agency, AgencyPage, AgencyFilte
       'GraphQL only (SUPER_ADMIN): a deactivated agency active again; new campaigns and ' +
       'quotations for it are allowed again',
   })
-  async reactivateAgency(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async reactivateAgency(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.agencyChanges.reactivate(ctx.em, await ctx.principal(), id);
   }
 }

@@ -1,14 +1,5 @@
-import {
-  Arg,
-  Authorized,
-  Ctx,
-  FieldResolver,
-  ID,
-  Mutation,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import type { SettlementContext } from './context.js';
 import { Settlement } from '../domain/settlement/settlement.entity.js';
@@ -31,7 +22,7 @@ export class CampaignResolver {
   @Mutation(() => Campaign, {
     description: 'Marks the campaign UPLOADED and creates its settlement, once.',
   })
-  async markCampaignUploaded(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async markCampaignUploaded(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     const principal = await ctx.principal();
     return ctx.services.campaignUpload.markUploaded(ctx.em, id, principal);
   }
@@ -44,7 +35,7 @@ export class CampaignResolver {
       'moved (DESIGN S5); later a 409 says why.',
   })
   async updateCampaign(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Arg('input', () => UpdateCampaignInput) input: UpdateCampaignInput,
     @Ctx() ctx: SettlementContext,
   ) {
@@ -53,7 +44,7 @@ export class CampaignResolver {
 
   @Authorized(ADMIN_ROLES)
   @Query(() => Campaign)
-  async campaign(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async campaign(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.campaigns.getVisible(ctx.em, await ctx.principal(), id);
   }
 

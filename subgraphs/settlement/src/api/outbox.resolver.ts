@@ -13,6 +13,7 @@ import {
   registerEnumType,
   Resolver,
 } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import type { SettlementContext } from './context.js';
 import { PageArgs, PageOf } from '../kernel/graphql-page.js';
@@ -96,7 +97,7 @@ export class OutboxResolver {
       'Sends a DEAD message again: PENDING with a new round of attempts, due now (409 CONFLICT ' +
       'unless it is DEAD)',
   })
-  async requeueOutboxMessage(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async requeueOutboxMessage(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.outbox.requeue(ctx.em, await ctx.principal(), id);
   }
 }

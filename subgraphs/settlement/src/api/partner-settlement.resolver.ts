@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import type { SettlementContext } from './context.js';
 import { ReadResolver } from './read-resolver.js';
 import { settlementActions, withInlineReverseIssuance } from './settlement-actions.js';
@@ -50,7 +51,7 @@ export class PartnerSettlementResolver extends ReadResolver(
       'GET /api/partner/settlements/:id/reverse-issuance-grant-url: the approval URL of the ' +
       'pending reverse issuance; after a FAILURE or a cancellation it starts a new one first',
   })
-  async reverseIssuanceGrantUrl(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async reverseIssuanceGrantUrl(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     const principal = await ctx.principal();
     await ctx.services.settlements.get(ctx.em, principal, id);
     // After a FAILURE or a cancellation the link starts a new reverse issuance (issue 23 item 3).
@@ -64,7 +65,7 @@ export class PartnerSettlementResolver extends ReadResolver(
   @Authorized('PARTNER')
   @Mutation(() => Settlement, { description: 'POST /api/partner/settlements/:id/request' })
   async requestSettlement(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, { nullable: true }) input?: SettlementActionInput,
   ) {

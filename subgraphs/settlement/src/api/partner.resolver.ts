@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import { AccountReference } from '../domain/partner/account.stub.js';
 import { Advertiser } from '../domain/advertiser/advertiser.entity.js';
@@ -26,7 +27,7 @@ export class PartnerResolver {
     description: "Changes a partner's fields (a missing business number recorded, issue 23)",
   })
   async updatePartner(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Arg('input', () => UpdatePartnerInput) input: UpdatePartnerInput,
     @Ctx() ctx: SettlementContext,
   ) {

@@ -9,6 +9,7 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
 import type { SettlementContext } from './context.js';
@@ -41,7 +42,7 @@ export class QuotationResolver extends ReadResolver(Quotation, QuotationPage, Qu
   @Authorized(ADMIN_ROLES)
   @Mutation(() => Quotation, { description: 'PUT /api/admin/quotation/:quoId (DRAFT only)' })
   async updateQuotation(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Arg('input', () => QuotationInput) input: QuotationInput,
     @Ctx() ctx: SettlementContext,
   ) {
@@ -52,14 +53,14 @@ export class QuotationResolver extends ReadResolver(Quotation, QuotationPage, Qu
   @Mutation(() => Quotation, {
     description: 'DELETE /api/admin/quotation/:quoId: soft, the quotation becomes CANCELLED',
   })
-  async cancelQuotation(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async cancelQuotation(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.quotationChanges.cancel(ctx.em, await ctx.principal(), id);
   }
 
   @Authorized(ADMIN_ROLES)
   @Mutation(() => Quotation, { description: 'PATCH /api/admin/quotation/:quoId/status' })
   async changeQuotationStatus(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Arg('input', () => ChangeQuotationStatusInput) input: ChangeQuotationStatusInput,
     @Ctx() ctx: SettlementContext,
   ) {
@@ -71,13 +72,13 @@ export class QuotationResolver extends ReadResolver(Quotation, QuotationPage, Qu
   @Mutation(() => Quotation, {
     description: 'POST /api/admin/quotation/:quoId/execute: one campaign per line, once',
   })
-  async executeQuotation(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async executeQuotation(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.quotationExecution.execute(ctx.em, await ctx.principal(), id);
   }
 
   @Authorized(ADMIN_ROLES)
   @Query(() => QuotationFile, { description: 'GET /api/admin/quotation/:quoId/download (XLSX)' })
-  async quotationWorkbook(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext) {
+  async quotationWorkbook(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     return ctx.services.quotationFiles.download(ctx.em, await ctx.principal(), id);
   }
 

@@ -1,4 +1,5 @@
-import { Arg, Args, Authorized, Ctx, ID, Query, Resolver, type ClassType } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Query, Resolver, type ClassType } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal, Role } from '../kernel/principal.js';
 import type { SettlementContext, SettlementServices } from './context.js';
@@ -52,7 +53,7 @@ export function ReadResolver<T extends object, F extends object>(
 
     @Authorized(reads.roles)
     @Query(() => item, { name: getName, description: getDescription })
-    async get(@Arg('id', () => ID) id: string, @Ctx() ctx: SettlementContext): Promise<T> {
+    async get(@IdArg() id: string, @Ctx() ctx: SettlementContext): Promise<T> {
       return gets(ctx.services).get(ctx.em, await ctx.principal(), id);
     }
   }

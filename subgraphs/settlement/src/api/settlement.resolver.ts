@@ -1,14 +1,5 @@
-import {
-  Arg,
-  Authorized,
-  Ctx,
-  FieldResolver,
-  ID,
-  Mutation,
-  Query,
-  Resolver,
-  Root,
-} from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from './id-arg.js';
 import { ADMIN_ROLES } from '../kernel/principal.js';
 import { SettlementAuditEntry } from '../journal/audit/settlement-audit.entity.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
@@ -54,10 +45,7 @@ export class SettlementResolver extends ReadResolver(Settlement, SettlementPage,
       'live and stores what it learns (status, tax invoice, failure); 503 PROVIDER_UNAVAILABLE ' +
       'when the provider does not answer',
   })
-  async settlementReverseIssuanceStatus(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: SettlementContext,
-  ) {
+  async settlementReverseIssuanceStatus(@IdArg() id: string, @Ctx() ctx: SettlementContext) {
     const principal = await ctx.principal();
     await ctx.services.settlements.get(ctx.em, principal, id);
     return ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, principal);
@@ -66,7 +54,7 @@ export class SettlementResolver extends ReadResolver(Settlement, SettlementPage,
   @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/status' })
   async changeSettlementStatus(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Arg('input', () => ChangeSettlementStatusInput) input: ChangeSettlementStatusInput,
     @Ctx() ctx: SettlementContext,
   ) {
@@ -89,7 +77,7 @@ export class SettlementResolver extends ReadResolver(Settlement, SettlementPage,
       'key, a new approval URL and e-mail; the provider decides again)',
   })
   async retryReverseIssuance(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => SettlementActionInput, { nullable: true }) input?: SettlementActionInput,
   ) {
@@ -101,7 +89,7 @@ export class SettlementResolver extends ReadResolver(Settlement, SettlementPage,
   @Authorized(ADMIN_ROLES)
   @Mutation(() => Settlement, { description: 'PATCH /api/admin/settlements/:id/type' })
   async changeSettlementType(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Arg('input', () => ChangeSettlementTypeInput) input: ChangeSettlementTypeInput,
     @Ctx() ctx: SettlementContext,
   ) {
@@ -115,7 +103,7 @@ export class SettlementResolver extends ReadResolver(Settlement, SettlementPage,
       'GraphQL only: the specification lists no REST path for it.',
   })
   async confirmPartnerInvoiceReceived(
-    @Arg('id', () => ID) id: string,
+    @IdArg() id: string,
     @Ctx() ctx: SettlementContext,
     @Arg('input', () => ConfirmPartnerInvoiceInput, { nullable: true })
     input?: ConfirmPartnerInvoiceInput,

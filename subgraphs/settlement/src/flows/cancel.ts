@@ -1,5 +1,6 @@
 import type { MoveTrigger } from '../domain/settlement/settlement-moves.js';
 import * as notices from './settlement-notices.js';
+import { followCancelledInvoice } from './tax-invoice/annulment.js';
 import { TriggerFamily } from './trigger.js';
 import { readAction } from './trigger-inputs.js';
 
@@ -7,7 +8,8 @@ import { readAction } from './trigger-inputs.js';
 export class SettlementCancellation extends TriggerFamily {
   /**
    * → SETTLEMENT_CANCELLED. The invoice and payout that held only this settlement are cancelled
-   * with it (never a COMPLETED payout), and an open reverse issuance is withdrawn.
+   * with it (never a COMPLETED payout), an open reverse issuance is withdrawn, and the invoice's
+   * tax invoice is withdrawn (pending) or annulled (issued) at the provider.
    */
   readonly cancel = this.trigger(
     readAction,
@@ -17,9 +19,10 @@ export class SettlementCancellation extends TriggerFamily {
       await step.claim();
       const invoice = await invoices.find(step.tx, step.settlement.advertiserInvoiceId);
       const payout = await payouts.find(step.tx, step.settlement.partnerPayoutId);
-      const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, (id) =>
+      const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, step.id, (id) =>
         step.sharesDocument({ advertiserInvoiceId: id }),
       );
+      const provider = await followCancelledInvoice(step, invoices, cancelledInvoice);
       const cancelledPayout = await payouts.cancelIfOnlyFor(step.tx, payout, (id) =>
         step.sharesDocument({ partnerPayoutId: id }),
       );
@@ -33,7 +36,7 @@ export class SettlementCancellation extends TriggerFamily {
       });
       const out = [moved.notice];
       if (record) out.push(notices.reverseCancelRequest(step, record));
-      await step.notify(out);
+      await step.notify([...out, ...provider]);
     },
   );
 }

@@ -153,12 +153,7 @@ export class PlatformSettlementFlow extends TriggerFamily {
       const { payouts } = this.services;
       step.requireType('PLATFORM_SETTLEMENT', 'Confirming the partner tax invoice');
       step.requireOpen("The partner's tax invoice can be confirmed");
-      if (!step.isBusinessPartner) {
-        throw new PlatformError(
-          'CONFLICT',
-          `The partner of settlement ${step.id} is INDIVIDUAL and issues no tax invoice.`,
-        );
-      }
+      step.requireBusinessPartner();
       const receivedAt = step.settlement.partnerInvoiceReceivedAt;
       if (receivedAt) {
         throw new PlatformError(

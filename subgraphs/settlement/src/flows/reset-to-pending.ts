@@ -2,6 +2,7 @@ import type { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.ent
 import type { SettlementChanges } from '../domain/settlement/settlement.repository.js';
 import type { AuditRecord } from '../journal/audit/audit.js';
 import * as notices from './settlement-notices.js';
+import { followCancelledInvoice } from './tax-invoice/annulment.js';
 import type { SettlementStep } from './settlement-step.js';
 import type { WorkflowServices } from './workflow-services.js';
 
@@ -29,9 +30,11 @@ export async function resetToPending(
   reset: PendingReset,
 ): Promise<void> {
   await step.claim();
-  const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, (id) =>
+  const cancelledInvoice = await invoices.cancelIfOnlyFor(step.tx, invoice, step.id, (id) =>
     step.sharesDocument({ advertiserInvoiceId: id }),
   );
+  // Only a DRAFT invoice gets here (the money window): a pending request is withdrawn.
+  const provider = await followCancelledInvoice(step, invoices, cancelledInvoice);
   const record = await reverseIssuances.cancelOpen(step.tx, step.id, step.now);
   const moved = await step.resetToPending(reset.via, reset.announce, reset.fields, {
     ...reset.audit,
@@ -43,5 +46,6 @@ export async function resetToPending(
   });
   const out = moved ? [moved] : [];
   if (record) out.push(notices.reverseCancelRequest(step, record));
+  out.push(...provider);
   if (out.length) await step.notify(out);
 }

@@ -33,12 +33,7 @@ export class ReverseIssuanceRetry extends TriggerFamily {
     const { reverseIssuances } = this.services;
     step.requireType('PLATFORM_SETTLEMENT', 'A reverse issuance');
     step.requireOpen('A reverse issuance can be started again');
-    if (!step.isBusinessPartner) {
-      throw new PlatformError(
-        'CONFLICT',
-        `The partner of settlement ${step.id} is INDIVIDUAL and issues no tax invoice.`,
-      );
-    }
+    step.requireBusinessPartner();
     const record = await reverseIssuances.find(step.tx, step.id);
     if (!record || step.settlement.status === 'SETTLEMENT_PENDING') {
       throw new PlatformError(

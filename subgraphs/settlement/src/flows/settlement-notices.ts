@@ -7,7 +7,8 @@ import type { ReverseIssuance } from '../domain/reverse-issuance/reverse-issuanc
 import { calculateInvoiceAmounts } from '../domain/invoice/invoice-amounts.js';
 import type { Agency } from '../domain/agency/agency.entity.js';
 import type { Decimal } from 'decimal.js';
-import { subject, toTeamChat, type Notice, type SettlementStep } from './settlement-step.js';
+import { subject, toTeamChat, type Notice } from './notice.js';
+import type { SettlementStep } from './settlement-step.js';
 
 export { subject, toTeamChat };
 

@@ -6,12 +6,8 @@ import { Agency } from '../domain/agency/agency.entity.js';
 import { appendAudit, type AuditRecord } from '../journal/audit/audit.js';
 import type { Principal } from '../kernel/principal.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
-import {
-  enqueue,
-  OutboxEvent,
-  TEAM_CHAT_RECIPIENT,
-  type OutboxMessage,
-} from '../journal/outbox/outbox.js';
+import { enqueue } from '../journal/outbox/outbox.js';
+import { statusChanged, type Notice } from './notice.js';
 import { Partner } from '../domain/partner/partner.entity.js';
 import {
   assertMoveAllowed,
@@ -22,9 +18,6 @@ import type { SettlementChanges } from '../domain/settlement/settlement.reposito
 import { Settlement } from '../domain/settlement/settlement.entity.js';
 import type { SettlementStatus, SettlementType } from '../kernel/settlement-types.js';
 import type { SettlementService } from '../domain/settlement/settlement.service.js';
-
-/** A notification before it gets its dedupe key. */
-export type Notice = Omit<OutboxMessage, 'dedupeKey' | 'settlementId'>;
 
 /** A status move as made: the status it left and its SETTLEMENT_STATUS_CHANGED notice. */
 export interface Moved {
@@ -37,43 +30,6 @@ export interface Moved {
 export interface MoveWrites {
   fields?: SettlementChanges;
   details?: Record<string, unknown>;
-}
-
-/** The settlement a notice is about: every payload opens with it. */
-export const subject = (s: SettlementStep) => ({
-  settlementId: s.id,
-  campaignId: s.campaign.id,
-  campaignTitle: s.campaign.title,
-  settlementType: s.settlement.settlementType,
-});
-
-/** A team-chat message in the settlement's thread: its payload opens with the subject. */
-export const toTeamChat = (
-  s: SettlementStep,
-  event: OutboxEvent,
-  payload: Record<string, unknown>,
-): Notice => ({
-  event,
-  recipient: TEAM_CHAT_RECIPIENT,
-  payload: { ...subject(s), thread: s.id, ...payload },
-});
-
-/** SETTLEMENT_STATUS_CHANGED in the settlement's thread (S10: every status move). */
-function statusChanged(
-  s: SettlementStep,
-  from: SettlementStatus,
-  to: SettlementStatus,
-  reason: string | null,
-  trigger: string,
-): Notice {
-  return toTeamChat(s, OutboxEvent.SETTLEMENT_STATUS_CHANGED, {
-    partnerName: s.partner.name,
-    fromStatus: from,
-    toStatus: to,
-    trigger,
-    reason,
-    actor: `${s.actor.role}:${s.actor.subject}`,
-  });
 }
 
 /**
@@ -144,6 +100,16 @@ export class SettlementStep {
         'CONFLICT',
         `Settlement ${this.id} is ${this.settlement.status}; ${what} only for an open settlement.`,
         { currentStatus: this.settlement.status },
+      );
+    }
+  }
+
+  /** 409 CONFLICT when the partner is INDIVIDUAL: such a partner issues no tax invoice (S4). */
+  requireBusinessPartner(): void {
+    if (!this.isBusinessPartner) {
+      throw new PlatformError(
+        'CONFLICT',
+        `The partner of settlement ${this.id} is INDIVIDUAL and issues no tax invoice.`,
       );
     }
   }

@@ -9,6 +9,7 @@ import { Migration20261226000000_outbox_delivery } from './Migration202612260000
 import { Migration20261228000000_outbox_trace_context } from './Migration20261228000000_outbox_trace_context.js';
 import { Migration20261230000000_outbox_lease } from './Migration20261230000000_outbox_lease.js';
 import { Migration20261231000000_idempotency_key } from './Migration20261231000000_idempotency_key.js';
+import { Migration20270101000000_invoice_cancellation } from './Migration20270101000000_invoice_cancellation.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const settlementMigrations: MigrationObject[] = [
@@ -45,5 +46,9 @@ export const settlementMigrations: MigrationObject[] = [
   {
     name: 'Migration20261231000000_idempotency_key',
     class: Migration20261231000000_idempotency_key,
+  },
+  {
+    name: 'Migration20270101000000_invoice_cancellation',
+    class: Migration20270101000000_invoice_cancellation,
   },
 ];

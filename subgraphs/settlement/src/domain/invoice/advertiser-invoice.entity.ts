@@ -75,6 +75,33 @@ export class AdvertiserInvoice {
   taxInvoiceFailureCode!: string | null;
   @OptionalTextColumn('tax_invoice_failure_message') taxInvoiceFailureMessage!: string | null;
 
+  /** Issue 23 item 1: an issued tax invoice of a cancelled invoice is annulled by another. */
+  @OptionalTextColumn(
+    'cancellation_tax_invoice_issuance_key',
+    "The provider's issuance key of the cancellation tax invoice (<invoice number>-C1)",
+  )
+  cancellationTaxInvoiceIssuanceKey!: string | null;
+  @OptionalEnumColumn(
+    TaxInvoiceStatus,
+    'cancellation_tax_invoice_status',
+    'The provider status of the cancellation tax invoice; null while none is needed',
+  )
+  cancellationTaxInvoiceStatus!: TaxInvoiceStatus | null;
+  @OptionalTextColumn(
+    'cancellation_tax_invoice_number',
+    'The national approval number of the (negative) tax invoice that annuls taxInvoiceNumber',
+  )
+  cancellationTaxInvoiceNumber!: string | null;
+  @OptionalDateColumn('cancellation_tax_invoice_issued_at')
+  cancellationTaxInvoiceIssuedAt!: Date | null;
+  @OptionalTextColumn('cancellation_tax_invoice_failure_code', 'Why the provider refused it')
+  cancellationTaxInvoiceFailureCode!: string | null;
+  @OptionalTextColumn('cancellation_tax_invoice_failure_message')
+  cancellationTaxInvoiceFailureMessage!: string | null;
+  /** The settlement whose cancel or type change cancelled it (a later result reports there). */
+  @Property({ type: 'text', fieldName: 'cancelled_for_settlement_id', nullable: true })
+  cancelledForSettlementId!: string | null;
+
   @EnumColumn(AdvertiserInvoiceStatus) status!: AdvertiserInvoiceStatus;
   @OptionalDateColumn('due_date') dueDate!: Date | null;
   @OptionalDateColumn('paid_at') paidAt!: Date | null;

@@ -52,6 +52,13 @@ export class InvoiceService {
       taxInvoiceStatus: null,
       taxInvoiceFailureCode: null,
       taxInvoiceFailureMessage: null,
+      cancellationTaxInvoiceIssuanceKey: null,
+      cancellationTaxInvoiceStatus: null,
+      cancellationTaxInvoiceNumber: null,
+      cancellationTaxInvoiceIssuedAt: null,
+      cancellationTaxInvoiceFailureCode: null,
+      cancellationTaxInvoiceFailureMessage: null,
+      cancelledForSettlementId: null,
       status: 'DRAFT',
       dueDate: null,
       paidAt: null,
@@ -166,16 +173,74 @@ export class InvoiceService {
 
   /**
    * Cancels the invoice unless another settlement holds it too (`shared`, asked of the settlement
-   * side, S6); returns it when cancelled.
+   * side, S6); returns it when cancelled. `settlementId` is remembered: a provider result about
+   * its tax invoice arriving later is reported in that settlement's thread.
    */
   async cancelIfOnlyFor(
     tx: EntityManager,
     invoice: AdvertiserInvoice | null,
+    settlementId: string,
     shared: (invoiceId: string) => Promise<boolean>,
   ): Promise<AdvertiserInvoice | null> {
     if (!invoice || invoice.status === 'CANCELLED') return null;
     if (await shared(invoice.id)) return null;
-    await tx.nativeUpdate(AdvertiserInvoice, { id: invoice.id }, { status: 'CANCELLED' });
+    await tx.nativeUpdate(
+      AdvertiserInvoice,
+      { id: invoice.id },
+      { status: 'CANCELLED', cancelledForSettlementId: settlementId },
+    );
     return invoice;
+  }
+
+  /**
+   * The key of the cancellation tax invoice that annuls this invoice's issued one: one stable key
+   * per invoice (`<invoice number>-C1`), so however often the request is written or retried, the
+   * provider issues one cancellation. Null when one is already asked for or issued.
+   */
+  async startCancellation(tx: EntityManager, invoice: AdvertiserInvoice): Promise<string | null> {
+    if (invoice.cancellationTaxInvoiceStatus !== null) return null;
+    const key = `${invoice.invoiceNumber}-C1`;
+    await tx.nativeUpdate(
+      AdvertiserInvoice,
+      { id: invoice.id, cancellationTaxInvoiceStatus: null },
+      { cancellationTaxInvoiceIssuanceKey: key, cancellationTaxInvoiceStatus: 'PENDING' },
+    );
+    return key;
+  }
+
+  /** The invoice whose cancellation tax invoice has this key. */
+  findByCancellationKey(em: EntityManager, key: string): Promise<AdvertiserInvoice | null> {
+    return em.findOne(
+      AdvertiserInvoice,
+      { cancellationTaxInvoiceIssuanceKey: key },
+      { refresh: true },
+    );
+  }
+
+  /** The provider decided the cancellation tax invoice: issued (number, time) or not (why). */
+  async recordCancellation(
+    tx: EntityManager,
+    invoice: AdvertiserInvoice,
+    result:
+      | { status: 'SUCCESS'; taxInvoiceNumber: string; issuedAt: Date }
+      | { status: 'FAILURE' | 'CANCELLED'; code: string; message: string },
+  ): Promise<void> {
+    await tx.nativeUpdate(
+      AdvertiserInvoice,
+      { id: invoice.id },
+      result.status === 'SUCCESS'
+        ? {
+            cancellationTaxInvoiceStatus: 'SUCCESS',
+            cancellationTaxInvoiceNumber: result.taxInvoiceNumber,
+            cancellationTaxInvoiceIssuedAt: result.issuedAt,
+            cancellationTaxInvoiceFailureCode: null,
+            cancellationTaxInvoiceFailureMessage: null,
+          }
+        : {
+            cancellationTaxInvoiceStatus: result.status,
+            cancellationTaxInvoiceFailureCode: result.code,
+            cancellationTaxInvoiceFailureMessage: result.message,
+          },
+    );
   }
 }

@@ -1,6 +1,10 @@
 import { Field, InputType } from 'type-graphql';
 import { PartnerEntityType } from '../../kernel/settlement-types.js';
 
+/** An optional text field of the partner bodies (null clears it on update). */
+const OptionalText = (description?: string) =>
+  Field(() => String, { nullable: true, ...(description ? { description } : {}) });
+
 @InputType()
 export class CreatePartnerInput {
   @Field() name!: string;
@@ -18,11 +22,10 @@ export class CreatePartnerInput {
       'reverse issuance of their tax invoice needs it)',
   })
   businessNumber?: string | null;
-  @Field(() => String, { nullable: true }) bankName?: string | null;
-  @Field(() => String, { nullable: true }) accountNumber?: string | null;
-  @Field(() => String, { nullable: true }) accountHolder?: string | null;
-  @Field(() => String, { nullable: true, description: "The partner's social account id (lens)" })
-  accountId?: string | null;
+  @OptionalText() bankName?: string | null;
+  @OptionalText() accountNumber?: string | null;
+  @OptionalText() accountHolder?: string | null;
+  @OptionalText("The partner's social account id (lens)") accountId?: string | null;
 }
 
 @InputType({
@@ -41,11 +44,10 @@ export class UpdatePartnerInput {
     description: 'Business registration number, 1234567890 or 123-45-67890',
   })
   businessNumber?: string | null;
-  @Field(() => String, { nullable: true }) bankName?: string | null;
-  @Field(() => String, { nullable: true }) accountNumber?: string | null;
-  @Field(() => String, { nullable: true }) accountHolder?: string | null;
-  @Field(() => String, { nullable: true, description: "The partner's social account id (lens)" })
-  accountId?: string | null;
+  @OptionalText() bankName?: string | null;
+  @OptionalText() accountNumber?: string | null;
+  @OptionalText() accountHolder?: string | null;
+  @OptionalText("The partner's social account id (lens)") accountId?: string | null;
 }
 
 @InputType()

@@ -2,6 +2,19 @@ import { Field, ID, InputType } from 'type-graphql';
 import { AgencyPeriodFilter } from '../../kernel/graphql-page.js';
 import { SettlementStatus, SettlementType } from '../../kernel/settlement-types.js';
 
+/**
+ * The `reason` and `adminNotes` of the settlement bodies, declared once as field decorators (not a
+ * base class: type-graphql lists a base class's fields first, and the published field order of
+ * each body stays as it was).
+ */
+const AuditReason = () =>
+  Field(() => String, { nullable: true, description: 'Kept in the audit trail' });
+const AdminNotes = () =>
+  Field(() => String, {
+    nullable: true,
+    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
+  });
+
 /** Filters of GET /api/admin/settlements (spec 4.1: partner, campaign, status, date, agency). */
 @InputType()
 export class SettlementFilter extends AgencyPeriodFilter('settlements') {
@@ -22,36 +35,21 @@ export class PartnerSettlementFilter {
 @InputType({ description: 'Body of PATCH /api/admin/settlements/:id/status' })
 export class ChangeSettlementStatusInput {
   @Field(() => SettlementStatus) status!: SettlementStatus;
-  @Field(() => String, { nullable: true, description: 'Kept in the audit trail' })
-  reason?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
-  })
-  adminNotes?: string | null;
+  @AuditReason() reason?: string | null;
+  @AdminNotes() adminNotes?: string | null;
 }
 
 @InputType({ description: 'Body of PATCH /api/admin/settlements/:id/type' })
 export class ChangeSettlementTypeInput {
   @Field(() => SettlementType) settlementType!: SettlementType;
-  @Field(() => String, { nullable: true, description: 'Kept in the audit trail' })
-  reason?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
-  })
-  adminNotes?: string | null;
+  @AuditReason() reason?: string | null;
+  @AdminNotes() adminNotes?: string | null;
 }
 
 @InputType({ description: 'Optional body of the settlement actions (POST .../cancel and others)' })
 export class SettlementActionInput {
-  @Field(() => String, { nullable: true, description: 'Kept in the audit trail' })
-  reason?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
-  })
-  adminNotes?: string | null;
+  @AuditReason() reason?: string | null;
+  @AdminNotes() adminNotes?: string | null;
 }
 
 @InputType({ description: 'Optional body of POST /api/admin/settlements/:id/complete' })
@@ -59,20 +57,12 @@ export class CompleteSettlementInput {
   @Field(() => String, { nullable: true }) reason?: string | null;
   @Field(() => String, { nullable: true, description: 'Bank transfer id, kept on the payout' })
   transactionId?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
-  })
-  adminNotes?: string | null;
+  @AdminNotes() adminNotes?: string | null;
 }
 
 @InputType()
 export class ConfirmPartnerInvoiceInput {
   @Field(() => String, { nullable: true }) partnerInvoiceNumber?: string | null;
   @Field(() => String, { nullable: true }) reason?: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'Admins only: stored on the settlement (adminNotes) and kept in the audit trail',
-  })
-  adminNotes?: string | null;
+  @AdminNotes() adminNotes?: string | null;
 }

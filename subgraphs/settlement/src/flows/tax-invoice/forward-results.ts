@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../kernel/principal.js';
 import * as notices from '../settlement-notices.js';
-import type { Notice, SettlementStep } from '../settlement-step.js';
+import type { Notice } from '../notice.js';
+import type { SettlementStep } from '../settlement-step.js';
 import type { WorkflowServices } from '../workflow-services.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
 import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
+import { annulIssued } from './annulment.js';
 import { lockedSettlementStep } from './locked-settlement.js';
 import { taxInvoiceFailed, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices.js';
 
@@ -20,6 +22,10 @@ import { taxInvoiceFailed, taxInvoiceIssuedAdvertiser } from './tax-invoice-noti
  * partner (its reverse issuance, as the partner's request would have; the request itself is no
  * longer possible from there). FAILURE or CANCELLED: the code and message on the invoice and a
  * team-chat alert; the admin's retry-issuance asks again with a new key.
+ *
+ * An invoice cancelled meanwhile (issue 23 item 1) is never revived: a SUCCESS is stored (the
+ * document exists) and annulled by a cancellation tax invoice; an end without issue is the
+ * withdrawal it asked for, stored on the invoice without an alert.
  */
 export async function applyForwardOutcome(
   tx: EntityManager,
@@ -30,13 +36,21 @@ export async function applyForwardOutcome(
   const { invoices } = services;
   const found = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
   if (!found) return 'unknown';
-  // A type change unlinks a DRAFT invoice it cancels: then there is no settlement to lock.
-  const step = await lockedSettlementStep(tx, { advertiserInvoiceId: found.id }, actor);
+  // A cancelled invoice reports to the settlement that cancelled it (a type change unlinks it).
+  const where = found.cancelledForSettlementId
+    ? { id: found.cancelledForSettlementId }
+    : { advertiserInvoiceId: found.id };
+  const step = await lockedSettlementStep(tx, where, actor);
   // Read again under the lock: a concurrent result or retry-issuance may have moved it.
   const invoice = await invoices.findByIssuanceKey(tx, outcome.issuanceKey);
-  if (!invoice || invoice.taxInvoiceStatus !== 'PENDING') return 'unchanged';
+  if (!invoice || outcome.status === 'PENDING') return 'unchanged';
+  const cancelled = invoice.status === 'CANCELLED';
+  // The provider issued what we had withdrawn (its answer to the withdrawal was lost, or the
+  // request reached it after): the provider is right about what exists, so it is annulled too.
+  const issuedAfterWithdrawal =
+    cancelled && outcome.status === 'SUCCESS' && invoice.taxInvoiceNumber === null;
+  if (invoice.taxInvoiceStatus !== 'PENDING' && !issuedAfterWithdrawal) return 'unchanged';
 
-  if (outcome.status === 'PENDING') return 'unchanged';
   if (outcome.status === 'SUCCESS') {
     // A success without its number cannot be stored (spec 2.5); the webhook always carries it.
     if (!outcome.taxInvoiceNumber) return 'unchanged';
@@ -49,7 +63,16 @@ export async function applyForwardOutcome(
     if (!step) return 'applied';
     const out: Notice[] = [];
     let status = step.settlement.status;
-    if (status === 'SETTLEMENT_PENDING') {
+    if (cancelled) {
+      // Issued after the invoice was cancelled: it never revives it; it is annulled at once.
+      await step.claim();
+      out.push(
+        ...(await annulIssued(step, invoices, invoice, {
+          originalIssuanceKey: outcome.issuanceKey,
+          taxInvoiceNumber: issued.taxInvoiceNumber,
+        })),
+      );
+    } else if (status === 'SETTLEMENT_PENDING') {
       const moved = await successStep(step, services);
       out.push(...moved.notices);
       status = moved.to;
@@ -65,12 +88,11 @@ export async function applyForwardOutcome(
         issuanceKey: outcome.issuanceKey,
         taxInvoiceNumber: issued.taxInvoiceNumber,
         documentUrl: issued.documentUrl,
+        ...(cancelled ? { invoiceCancelled: true } : {}),
       },
     });
     // A cancelled invoice keeps the facts, but the advertiser is not told to pay it.
-    if (invoice.status !== 'CANCELLED') {
-      out.unshift(await taxInvoiceIssuedAdvertiser(step, invoice, issued));
-    }
+    if (!cancelled) out.unshift(await taxInvoiceIssuedAdvertiser(step, invoice, issued));
     await step.notify(out);
     return 'applied';
   }
@@ -81,7 +103,10 @@ export async function applyForwardOutcome(
     message: outcome.failureMessage ?? `The provider reported ${outcome.status}.`,
   };
   await invoices.recordTaxInvoiceFailed(tx, invoice, failure);
-  if (!step) return 'applied';
+  // A request of a cancelled invoice that ends unissued is what the withdrawal asked for: kept on
+  // the invoice, no alert, and the settlement is left alone (claiming it would make the admin's
+  // next action, sent right after the cancel or type change, a CONCURRENT_MODIFICATION).
+  if (!step || cancelled) return 'applied';
   await step.claim();
   await step.audit({
     action: 'TAX_INVOICE_FAILED',

@@ -51,6 +51,13 @@ export type ReversePayload = z.infer<typeof reversePayload>;
 
 const cancelPayload = z.object({ issuanceKey: key });
 
+/** tax-invoice-notices.ts `taxInvoiceCancellationRequest`. */
+const cancellationPayload = z.object({
+  issuanceKey: key,
+  originalIssuanceKey: key,
+  reason: z.string().optional(),
+});
+
 /** A row this channel cannot read: retrying cannot help, so it ends (DEAD) with the reason. */
 function readPayload<S extends z.ZodType>(schema: S, row: Pick<OutboxRow, 'event' | 'payload'>) {
   const parsed = schema.safeParse(row.payload);
@@ -83,6 +90,21 @@ export class ProviderRequests {
       case OutboxEvent.TAX_INVOICE_REVERSE_CANCEL_REQUEST:
         await this.cancel(readPayload(cancelPayload, row).issuanceKey);
         return;
+      case OutboxEvent.TAX_INVOICE_FORWARD_WITHDRAW_REQUEST:
+        await this.withdrawForward(em, readPayload(cancelPayload, row).issuanceKey);
+        return;
+      case OutboxEvent.TAX_INVOICE_CANCELLATION_REQUEST: {
+        const p = readPayload(cancellationPayload, row);
+        if (!(await this.results.stillWanted(em, 'CANCELLATION', p.issuanceKey))) return;
+        await this.ask(em, 'CANCELLATION', p.issuanceKey, () =>
+          this.provider.issueCancellation({
+            issuanceKey: p.issuanceKey,
+            originalIssuanceKey: p.originalIssuanceKey,
+            ...(p.reason === undefined ? {} : { reason: p.reason }),
+          }),
+        );
+        return;
+      }
       default:
         throw new TaxInvoiceProviderError(
           'REJECTED',
@@ -167,6 +189,38 @@ export class ProviderRequests {
     }
     await this.results.apply(em, outcomeOfIssuance(issuance));
     return issuance;
+  }
+
+  /**
+   * Withdraws the forward request of a cancelled invoice. Whatever the provider then says is
+   * applied as a result: CANCELLED (withdrawn), or, when it had already decided, its live state:
+   * a SUCCESS is annulled (forward-results.ts), never left live. A key it never received is
+   * withdrawn here; should the request still reach it later, its result is annulled the same way.
+   */
+  private async withdrawForward(em: EntityManager, issuanceKey: string): Promise<void> {
+    let issuance: Issuance | null;
+    try {
+      issuance = await this.provider.cancel(issuanceKey, 'Withdrawn: the invoice was cancelled');
+    } catch (error) {
+      if (!(error instanceof TaxInvoiceProviderError)) throw error;
+      if (error.failure === 'CONFLICT') issuance = await this.provider.status(issuanceKey);
+      else if (error.failure === 'NOT_FOUND') issuance = null;
+      else throw error;
+    }
+    await this.results.apply(
+      em,
+      issuance
+        ? outcomeOfIssuance(issuance)
+        : {
+            ...localFailure(
+              'FORWARD',
+              issuanceKey,
+              'WITHDRAWN',
+              'Withdrawn before the provider received it',
+            ),
+            status: 'CANCELLED',
+          },
+    );
   }
 
   /** Withdraws a reverse issuance the settlement no longer wants (cancel, type change). */

@@ -1,16 +1,18 @@
 import { calculateInvoiceAmounts } from '../../domain/invoice/invoice-amounts.js';
 import type { AdvertiserInvoice } from '../../domain/invoice/advertiser-invoice.entity.js';
 import { bankAccountOf } from '../../kernel/money/bank-account.js';
-import { OutboxEvent } from '../../journal/outbox/outbox.js';
+import { OutboxEvent, TAX_INVOICE_PROVIDER_RECIPIENT } from '../../journal/outbox/outbox.js';
 import {
   agencyParty,
   documentAmounts,
+  subject,
   supplyAmounts,
   toAdvertiser,
   toPartner,
   toTeamChat,
 } from '../settlement-notices.js';
-import type { Notice, SettlementStep } from '../settlement-step.js';
+import type { Notice } from '../notice.js';
+import type { SettlementStep } from '../settlement-step.js';
 import type { IssuanceKind } from '../../outside/tax-invoice/tax-invoice.port.js';
 
 /**
@@ -72,10 +74,65 @@ export function taxInvoiceFailed(
     failureMessage: failure.failureMessage,
     invoiceNumber: failure.invoiceNumber,
     // Who the invoice is to or from, and what the team does next.
-    counterparty: failure.kind === 'FORWARD' ? s.advertiser.name : s.partner.name,
-    nextStep:
-      failure.kind === 'FORWARD'
-        ? `retry-issuance of ${s.id} asks the provider again`
-        : `confirmPartnerInvoiceReceived of ${s.id} records a tax invoice received otherwise`,
+    counterparty: failure.kind === 'REVERSE' ? s.partner.name : s.advertiser.name,
+    nextStep: NEXT_STEP[failure.kind](s.id),
   });
+}
+
+const NEXT_STEP: Record<IssuanceKind, (id: string) => string> = {
+  FORWARD: (id) => `retry-issuance of ${id} asks the provider again`,
+  REVERSE: (id) =>
+    `confirmPartnerInvoiceReceived of ${id} records a tax invoice received otherwise`,
+  CANCELLATION: (id) =>
+    `the issued tax invoice of ${id} is still live: annul it at the provider by hand`,
+};
+
+/** Withdraws a forward request still pending when its invoice was cancelled (issue 23). */
+export function forwardWithdrawRequest(s: SettlementStep, issuanceKey: string): Notice {
+  return {
+    event: OutboxEvent.TAX_INVOICE_FORWARD_WITHDRAW_REQUEST,
+    recipient: TAX_INVOICE_PROVIDER_RECIPIENT,
+    payload: { ...subject(s), issuanceKey },
+  };
+}
+
+/** Annuls the issued tax invoice of a cancelled invoice by a cancellation tax invoice. */
+export function taxInvoiceCancellationRequest(
+  s: SettlementStep,
+  invoice: Pick<AdvertiserInvoice, 'invoiceNumber'>,
+  cancellation: { issuanceKey: string; originalIssuanceKey: string; taxInvoiceNumber: string },
+): Notice {
+  return {
+    event: OutboxEvent.TAX_INVOICE_CANCELLATION_REQUEST,
+    recipient: TAX_INVOICE_PROVIDER_RECIPIENT,
+    payload: {
+      ...subject(s),
+      ...cancellation,
+      invoiceNumber: invoice.invoiceNumber,
+      reason: `Invoice ${invoice.invoiceNumber} of settlement ${s.id} was cancelled`,
+    },
+  };
+}
+
+/** The cancellation tax invoice was issued: the advertiser's e-mail and the team's message. */
+export function taxInvoiceCancelled(
+  s: SettlementStep,
+  invoice: AdvertiserInvoice,
+  cancellation: { taxInvoiceNumber: string; documentUrl: string | null; issuedAt: Date },
+): Notice[] {
+  const facts = {
+    invoiceNumber: invoice.invoiceNumber,
+    taxInvoiceNumber: invoice.taxInvoiceNumber,
+    cancellationTaxInvoiceNumber: cancellation.taxInvoiceNumber,
+    cancellationTaxInvoiceIssuedAt: cancellation.issuedAt.toISOString(),
+    documentUrl: cancellation.documentUrl,
+    ...documentAmounts(invoice),
+  };
+  return [
+    toAdvertiser(s, OutboxEvent.INVOICE_CANCELLED_ADVERTISER, facts),
+    toTeamChat(s, OutboxEvent.TAX_INVOICE_CANCELLED, {
+      ...facts,
+      advertiserName: s.advertiser.name,
+    }),
+  ];
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../kernel/principal.js';
 import type { IssuanceKind } from '../../outside/tax-invoice/tax-invoice.port.js';
 import type { WorkflowServices } from '../workflow-services.js';
+import { applyCancellationOutcome } from './cancellation-results.js';
 import { applyForwardOutcome } from './forward-results.js';
 import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
 import { PROVIDER_ACTOR } from './locked-settlement.js';
@@ -25,9 +26,12 @@ export class TaxInvoiceResults {
 
   /** Applies `outcome` inside the caller's transaction (the webhook records its event there). */
   applyIn(tx: EntityManager, outcome: IssuanceOutcome, actor: Principal): Promise<ApplyResult> {
-    return outcome.kind === 'FORWARD'
-      ? applyForwardOutcome(tx, this.services, outcome, actor)
-      : applyReverseOutcome(tx, this.services, outcome, actor);
+    const apply = {
+      FORWARD: applyForwardOutcome,
+      REVERSE: applyReverseOutcome,
+      CANCELLATION: applyCancellationOutcome,
+    }[outcome.kind];
+    return apply(tx, this.services, outcome, actor);
   }
 
   /**
@@ -39,6 +43,10 @@ export class TaxInvoiceResults {
     if (kind === 'FORWARD') {
       const invoice = await this.services.invoices.findByIssuanceKey(em, issuanceKey);
       return invoice?.taxInvoiceStatus === 'PENDING' && invoice.status !== 'CANCELLED';
+    }
+    if (kind === 'CANCELLATION') {
+      const invoice = await this.services.invoices.findByCancellationKey(em, issuanceKey);
+      return invoice?.cancellationTaxInvoiceStatus === 'PENDING';
     }
     const record = await this.services.reverseIssuances.findByIssuanceKey(em, issuanceKey);
     return record?.status === 'PENDING';

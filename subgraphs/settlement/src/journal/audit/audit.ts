@@ -14,6 +14,8 @@ export type AuditAction =
   /** The provider's answers about a tax invoice (issue 11): issued, refused, URL (re-)issued. */
   | 'TAX_INVOICE_ISSUED'
   | 'TAX_INVOICE_FAILED'
+  /** Issue 23 item 1: an issued tax invoice annulled by a cancellation tax invoice. */
+  | 'TAX_INVOICE_CANCELLED'
   | 'REVERSE_ISSUANCE_UPDATED'
   /** A failed or cancelled reverse issuance started again (issue 23 item 3). */
   | 'REVERSE_ISSUANCE_RETRIED';

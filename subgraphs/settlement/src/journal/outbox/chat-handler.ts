@@ -46,6 +46,13 @@ function detail(row: OutboxRow, p: PayloadReader): string {
         `${row.settlementId}, ${campaign}, was due ${p.text('dueDate')}: OVERDUE, advertiser ` +
         `${p.text('advertiserName')} reminded`
       );
+    case 'TAX_INVOICE_CANCELLED':
+      return (
+        `tax invoice ${p.text('taxInvoiceNumber')} of invoice ${p.text('invoiceNumber')} ` +
+        `(${formatAmount(p.text('totalAmount'))}) annulled by cancellation tax invoice ` +
+        `${p.text('cancellationTaxInvoiceNumber')}\n${row.settlementId}, ${campaign}: ` +
+        `advertiser ${p.text('advertiserName')} told`
+      );
     default: {
       // Alerts (a tax-invoice failure, ...): whatever of these the payload carries.
       const facts = ['kind', 'issuanceKey', 'invoiceNumber', 'failureCode', 'failureMessage']

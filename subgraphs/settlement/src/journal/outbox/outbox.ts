@@ -19,9 +19,16 @@ export const OutboxEvent = {
   /** Issue 23 item 4: an ISSUED invoice past its due date (the sweep, flows/invoice-overdue.ts). */
   PAYMENT_OVERDUE_ADVERTISER: 'PAYMENT_OVERDUE_ADVERTISER',
   INVOICE_OVERDUE: 'INVOICE_OVERDUE',
+  /** Issue 23 item 1: the tax invoice of a cancelled invoice annulled (e-mail and chat). */
+  INVOICE_CANCELLED_ADVERTISER: 'INVOICE_CANCELLED_ADVERTISER',
+  TAX_INVOICE_CANCELLED: 'TAX_INVOICE_CANCELLED',
   TAX_INVOICE_ISSUE_REQUEST: 'TAX_INVOICE_ISSUE_REQUEST',
   TAX_INVOICE_REVERSE_ISSUE_REQUEST: 'TAX_INVOICE_REVERSE_ISSUE_REQUEST',
   TAX_INVOICE_REVERSE_CANCEL_REQUEST: 'TAX_INVOICE_REVERSE_CANCEL_REQUEST',
+  /** A forward request still pending when its invoice was cancelled: withdrawn at the provider. */
+  TAX_INVOICE_FORWARD_WITHDRAW_REQUEST: 'TAX_INVOICE_FORWARD_WITHDRAW_REQUEST',
+  /** An issued forward tax invoice of a cancelled invoice: annulled by a cancellation one. */
+  TAX_INVOICE_CANCELLATION_REQUEST: 'TAX_INVOICE_CANCELLATION_REQUEST',
 } as const;
 export type OutboxEvent = (typeof OutboxEvent)[keyof typeof OutboxEvent];
 
@@ -46,9 +53,13 @@ export const channelOf = {
   TAX_INVOICE_FAILED: 'TEAM_CHAT',
   PAYMENT_OVERDUE_ADVERTISER: 'EMAIL',
   INVOICE_OVERDUE: 'TEAM_CHAT',
+  INVOICE_CANCELLED_ADVERTISER: 'EMAIL',
+  TAX_INVOICE_CANCELLED: 'TEAM_CHAT',
   TAX_INVOICE_ISSUE_REQUEST: 'TAX_INVOICE_PROVIDER',
   TAX_INVOICE_REVERSE_ISSUE_REQUEST: 'TAX_INVOICE_PROVIDER',
   TAX_INVOICE_REVERSE_CANCEL_REQUEST: 'TAX_INVOICE_PROVIDER',
+  TAX_INVOICE_FORWARD_WITHDRAW_REQUEST: 'TAX_INVOICE_PROVIDER',
+  TAX_INVOICE_CANCELLATION_REQUEST: 'TAX_INVOICE_PROVIDER',
 } as const satisfies Record<OutboxEvent, OutboxChannel>;
 
 /** The events sent by e-mail: each needs a template (outbox/email/templates.ts). */
@@ -73,12 +84,15 @@ export const DELIVER_OUTBOX_TASK = 'settlement_deliver_outbox';
 
 /**
  * The settlement database's outbox for the platform's delivery: a row's subject is its
- * settlement, and a settlement's team-chat messages are one thread, delivered in order.
+ * settlement, a settlement's team-chat messages are one thread, delivered in order, and so are
+ * one recipient's e-mails (issue 23 item 6: two steps milliseconds apart reach the advertiser in
+ * the order they happened, across its settlements too).
  */
 export const settlementOutbox = new OutboxRepository<OutboxChannel>({
   task: DELIVER_OUTBOX_TASK,
   subjectColumn: 'settlement_id',
   orderedChannels: ['TEAM_CHAT'],
+  recipientOrderedChannels: ['EMAIL'],
 });
 
 /**

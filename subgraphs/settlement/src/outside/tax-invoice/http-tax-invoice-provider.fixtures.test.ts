@@ -58,6 +58,8 @@ beforeAll(async () => {
       if (path === '/v1/issuances/reverse') return reply.code(201).send(fixture('reverse_pending'));
       if (path.endsWith('/approval-url')) return fixture('reverse_pending');
       if (path.endsWith('/cancel')) return fixture('cancelled');
+      if (path.endsWith('/cancellation'))
+        return reply.code(201).send(fixture('cancellation_success'));
       if (path === '/v1/issuances/SET4-F1') return fixture('failure');
       return fixture('forward_success');
     },
@@ -133,6 +135,21 @@ describe('HttpTaxInvoiceProvider against recorded answers', () => {
     expect(seen.at(-1)).toMatchObject({
       path: '/v1/issuances/SET1-R1/cancel',
       body: { reason: 'type changed' },
+    });
+    const annulled = await ok.issueCancellation({
+      issuanceKey: 'INV-2026-12-0001-C1',
+      originalIssuanceKey: 'INV-2026-12-0001-F1',
+      reason: 'settlement cancelled',
+    });
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/issuances/INV-2026-12-0001-F1/cancellation',
+      body: { issuanceKey: 'INV-2026-12-0001-C1', reason: 'settlement cancelled' },
+    });
+    expect(annulled).toMatchObject({
+      kind: 'CANCELLATION',
+      status: 'SUCCESS',
+      taxInvoiceNumber: '20261202-41000000-00000008',
     });
   });
 

@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTaxInvoiceSimulator,
-  type RunningTaxInvoiceSimulator,
-} from '../../../../../providers/src/tax-invoice/index.js';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../../providers/src/tax-invoice/webhook-receiver.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { useSimulators } from '../../../../../providers/src/tax-invoice/simulator.test-support.js';
 import { HttpTaxInvoiceProvider } from './http-tax-invoice-provider.js';
 import type { ForwardIssuanceRequest, ReverseIssuanceRequest } from './tax-invoice.port.js';
 import { readTaxInvoiceWebhook } from './webhook-event.js';
@@ -14,39 +7,16 @@ import { readTaxInvoiceWebhook } from './webhook-event.js';
 /** The adapter against the simulated provider, and the webhook it sends read by our reader. */
 
 const SECRET = 'adapter-test-webhook-secret';
-let receiver: WebhookReceiver;
-let sim: RunningTaxInvoiceSimulator;
-let provider: HttpTaxInvoiceProvider;
-/** A provider that decides only after a minute: what happens before the decision, untimed. */
-let slowSim: RunningTaxInvoiceSimulator;
-let slow: HttpTaxInvoiceProvider;
-let n = 0;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver(SECRET);
-  sim = await startTaxInvoiceSimulator({
-    host: '127.0.0.1',
-    port: 0,
-    webhookUrl: receiver.url,
-    webhookSecret: SECRET,
-    delayMs: 100,
+/** The second simulator decides only after a minute: what happens before the decision, untimed. */
+const rig = useSimulators(SECRET, [{ delayMs: 100, apiKey: 'pk_sim' }, { delayMs: 60_000 }]);
+const provider = () =>
+  new HttpTaxInvoiceProvider({
+    baseUrl: rig.simulators[0]!.url,
     apiKey: 'pk_sim',
+    timeoutMs: 3000,
   });
-  provider = new HttpTaxInvoiceProvider({ baseUrl: sim.url, apiKey: 'pk_sim', timeoutMs: 3000 });
-  slowSim = await startTaxInvoiceSimulator({
-    host: '127.0.0.1',
-    port: 0,
-    webhookUrl: receiver.url,
-    webhookSecret: SECRET,
-    delayMs: 60_000,
-  });
-  slow = new HttpTaxInvoiceProvider({ baseUrl: slowSim.url, timeoutMs: 3000 });
-});
-afterAll(async () => {
-  await sim.close();
-  await slowSim.close();
-  await receiver.close();
-});
+const slow = () => new HttpTaxInvoiceProvider({ baseUrl: rig.simulators[1]!.url, timeoutMs: 3000 });
+let n = 0;
 
 const forward = (buyer: string): ForwardIssuanceRequest => ({
   issuanceKey: `SET${++n}-F1`,
@@ -69,29 +39,31 @@ const reverse = (partner: string): ReverseIssuanceRequest => ({
 describe('HttpTaxInvoiceProvider against the simulator', () => {
   it('issues forward: PENDING, then SUCCESS by a webhook our reader accepts, and in the live status', async () => {
     const request = forward('Acme');
-    expect(await provider.issueForward(request)).toMatchObject({
+    expect(await provider().issueForward(request)).toMatchObject({
       status: 'PENDING',
       kind: 'FORWARD',
     });
     // The same request again is the same issuance (a retried outbox row issues once).
-    expect((await provider.issueForward(request)).createdAt).toBeInstanceOf(Date);
-    const delivered = await receiver.waitForKey(request.issuanceKey);
+    expect((await provider().issueForward(request)).createdAt).toBeInstanceOf(Date);
+    const delivered = await rig.receiver.waitForKey(request.issuanceKey);
     const reading = readTaxInvoiceWebhook(delivered.raw, delivered.signature, SECRET);
     expect(reading).toMatchObject({
       ok: true,
       event: { issuanceKey: request.issuanceKey, status: 'SUCCESS' },
     });
-    const live = await provider.status(request.issuanceKey);
+    const live = await provider().status(request.issuanceKey);
     expect(live).toMatchObject({ status: 'SUCCESS' });
     expect(reading.ok && reading.event.taxInvoiceNumber).toBe(live!.taxInvoiceNumber);
     expect((await fetch(live!.documentUrl!)).status).toBe(200);
   });
 
   it('answers the scenarios: instant_, down_, and refusals', async () => {
-    expect(await provider.issueForward(forward('instant_Acme'))).toMatchObject({
+    expect(await provider().issueForward(forward('instant_Acme'))).toMatchObject({
       status: 'SUCCESS',
     });
-    const down = await provider.issueForward(forward('down_Acme')).catch((e: unknown) => e);
+    const down = await provider()
+      .issueForward(forward('down_Acme'))
+      .catch((e: unknown) => e);
     expect(down).toMatchObject({
       failure: 'UNAVAILABLE',
       providerCode: 'UNAVAILABLE',
@@ -99,8 +71,8 @@ describe('HttpTaxInvoiceProvider against the simulator', () => {
       retryAfterSeconds: 1,
     });
     const request = forward('Acme');
-    await provider.issueForward(request);
-    const reused = await provider
+    await provider().issueForward(request);
+    const reused = await provider()
       .issueForward({ ...request, description: 'other' })
       .catch((e: unknown) => e);
     expect(reused).toMatchObject({
@@ -108,7 +80,7 @@ describe('HttpTaxInvoiceProvider against the simulator', () => {
       providerCode: 'ISSUANCE_KEY_REUSED',
       retryable: false,
     });
-    const mismatch = await provider
+    const mismatch = await provider()
       .issueForward({ ...forward('Acme'), vat: '1.00' })
       .catch((e: unknown) => e);
     expect(mismatch).toMatchObject({
@@ -116,35 +88,37 @@ describe('HttpTaxInvoiceProvider against the simulator', () => {
       providerCode: 'AMOUNT_MISMATCH',
       retryable: false,
     });
-    const locked = new HttpTaxInvoiceProvider({ baseUrl: sim.url, apiKey: 'wrong' });
+    const locked = new HttpTaxInvoiceProvider({ baseUrl: rig.simulators[0]!.url, apiKey: 'wrong' });
     expect(await locked.status('x').catch((e: unknown) => e)).toMatchObject({
       failure: 'UNAUTHORIZED',
     });
-    expect(await provider.status('SET999999-F1')).toBeNull();
+    expect(await provider().status('SET999999-F1')).toBeNull();
   });
 
   it('requests reverse issuance, re-issues the approval URL and cancels', async () => {
     const request = reverse('Hanriver Media');
-    const pending = await slow.requestReverse(request);
+    const pending = await slow().requestReverse(request);
     expect(pending).toMatchObject({ status: 'PENDING', kind: 'REVERSE' });
     const ttl = pending.approvalUrlExpiresAt!.getTime() - pending.updatedAt.getTime();
     expect(ttl).toBe(10 * 60_000);
-    const again = await slow.reissueApprovalUrl(request.issuanceKey);
+    const again = await slow().reissueApprovalUrl(request.issuanceKey);
     expect(again.approvalUrl).not.toBe(pending.approvalUrl);
     expect((await fetch(pending.approvalUrl!)).status).toBe(410);
-    expect(await slow.cancel(request.issuanceKey, 'settlement cancelled')).toMatchObject({
+    expect(await slow().cancel(request.issuanceKey, 'settlement cancelled')).toMatchObject({
       status: 'CANCELLED',
       approvalUrl: null,
     });
-    expect(await slow.cancel(request.issuanceKey)).toMatchObject({ status: 'CANCELLED' });
-    const late = await slow.reissueApprovalUrl(request.issuanceKey).catch((e: unknown) => e);
+    expect(await slow().cancel(request.issuanceKey)).toMatchObject({ status: 'CANCELLED' });
+    const late = await slow()
+      .reissueApprovalUrl(request.issuanceKey)
+      .catch((e: unknown) => e);
     expect(late).toMatchObject({ failure: 'CONFLICT', providerCode: 'NOT_PENDING' });
   });
 
   it('reports a fail_ partner’s failure by webhook', async () => {
     const request = reverse('fail_partner');
-    await provider.requestReverse(request);
-    const delivered = await receiver.waitForKey(request.issuanceKey);
+    await provider().requestReverse(request);
+    const delivered = await rig.receiver.waitForKey(request.issuanceKey);
     expect(readTaxInvoiceWebhook(delivered.raw, delivered.signature, SECRET)).toMatchObject({
       ok: true,
       event: {
@@ -154,7 +128,7 @@ describe('HttpTaxInvoiceProvider against the simulator', () => {
         failureCode: 'NTS_REJECTED',
       },
     });
-    expect(await provider.status(request.issuanceKey)).toMatchObject({
+    expect(await provider().status(request.issuanceKey)).toMatchObject({
       status: 'FAILURE',
       failureCode: 'NTS_REJECTED',
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { callHttp, retryAfterSeconds, TransportError, type HttpAnswer } from '../http-client.js';
 import {
   TaxInvoiceProviderError,
+  type CancellationIssuanceRequest,
   type ForwardIssuanceRequest,
   type Issuance,
   type ReverseIssuanceRequest,
@@ -23,7 +24,7 @@ const isoTime = z.iso.datetime({ offset: true }).transform((value) => new Date(v
  *  survive a provider that adds fields. */
 const issuanceAnswer = z.object({
   issuanceKey: z.string().min(1),
-  kind: z.enum(['FORWARD', 'REVERSE']),
+  kind: z.enum(['FORWARD', 'REVERSE', 'CANCELLATION']),
   status: z.enum(['PENDING', 'SUCCESS', 'FAILURE', 'CANCELLED']),
   taxInvoiceNumber: z.string().nullable(),
   documentUrl: z.string().nullable(),
@@ -84,6 +85,14 @@ export class HttpTaxInvoiceProvider implements TaxInvoiceProvider {
   cancel(issuanceKey: string, reason?: string): Promise<Issuance> {
     const path = `/v1/issuances/${encodeURIComponent(issuanceKey)}/cancel`;
     return this.issuance('POST', path, reason === undefined ? {} : { reason });
+  }
+
+  issueCancellation(request: CancellationIssuanceRequest): Promise<Issuance> {
+    const path = `/v1/issuances/${encodeURIComponent(request.originalIssuanceKey)}/cancellation`;
+    return this.issuance('POST', path, {
+      issuanceKey: request.issuanceKey,
+      ...(request.reason === undefined ? {} : { reason: request.reason.slice(0, 1000) }),
+    });
   }
 
   private async issuance(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Issuance> {

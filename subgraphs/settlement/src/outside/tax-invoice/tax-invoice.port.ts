@@ -19,8 +19,23 @@ export interface TaxInvoiceProvider {
   reissueApprovalUrl(issuanceKey: string): Promise<Issuance>;
   /** The provider's live state, or null when it does not know the key. */
   status(issuanceKey: string): Promise<Issuance | null>;
-  /** Withdraws a pending request or cancels an issued invoice (repeating it is harmless). */
+  /**
+   * Withdraws a request still PENDING (repeating it is harmless). An issued tax invoice cannot be
+   * withdrawn (CONFLICT `NOT_CANCELLABLE`): it is annulled by {@link issueCancellation}.
+   */
   cancel(issuanceKey: string, reason?: string): Promise<Issuance>;
+  /**
+   * Issues the cancellation tax invoice (수정세금계산서: the same parties, negative amounts) of
+   * the issued one `request.originalIssuanceKey`: a new issuance of kind CANCELLATION under the
+   * caller's own key, decided like any other (answer, live status or webhook).
+   */
+  issueCancellation(request: CancellationIssuanceRequest): Promise<Issuance>;
+}
+
+export interface CancellationIssuanceRequest {
+  issuanceKey: string;
+  originalIssuanceKey: string;
+  reason?: string;
 }
 
 export interface ForwardIssuanceRequest {
@@ -48,7 +63,7 @@ export interface ReverseIssuanceRequest {
   description?: string;
 }
 
-export type IssuanceKind = 'FORWARD' | 'REVERSE';
+export type IssuanceKind = 'FORWARD' | 'REVERSE' | 'CANCELLATION';
 export type IssuanceStatus = 'PENDING' | 'SUCCESS' | 'FAILURE' | 'CANCELLED';
 
 export interface Issuance {

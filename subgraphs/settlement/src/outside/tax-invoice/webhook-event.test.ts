@@ -12,6 +12,10 @@ const read = (body: string, header = signWebhook(SECRET, body, NOW), now = NOW) 
 describe('readTaxInvoiceWebhook', () => {
   it('reads the documented SUCCESS and FAILURE bodies', () => {
     expect(read(raw('webhook_success'))).toEqual({ ok: true, event: fixture('webhook_success') });
+    expect(read(raw('webhook_cancellation'))).toEqual({
+      ok: true,
+      event: fixture('webhook_cancellation'),
+    });
     expect(read(raw('webhook_failure'))).toMatchObject({
       ok: true,
       event: { status: 'FAILURE', failureCode: 'REJECTED_BY_PARTNER' },

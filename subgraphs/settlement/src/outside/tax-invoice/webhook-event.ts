@@ -10,7 +10,7 @@ export const taxInvoiceWebhookEventSchema = z
   .strictObject({
     eventId: z.string().min(1).max(200),
     issuanceKey: z.string().min(1).max(100),
-    kind: z.enum(['FORWARD', 'REVERSE']),
+    kind: z.enum(['FORWARD', 'REVERSE', 'CANCELLATION']),
     status: z.enum(['SUCCESS', 'FAILURE', 'CANCELLED']),
     taxInvoiceNumber: z.string().min(1).max(100).optional(),
     documentUrl: z.url().max(2000).optional(),

@@ -42,6 +42,17 @@ const payloads: Record<EmailEvent, Record<string, unknown>> = {
     totalAmount: '1100006.00',
     ...bank,
   },
+  INVOICE_CANCELLED_ADVERTISER: {
+    advertiserName: 'Glow',
+    invoiceNumber: 'INV-2026-12-0007',
+    taxInvoiceNumber: '20261201-41000000-00000007',
+    cancellationTaxInvoiceNumber: '20261202-41000000-00000008',
+    cancellationTaxInvoiceIssuedAt: '2026-12-02T01:00:00.000Z',
+    documentUrl: 'https://provider.test/documents/20261202-41000000-00000008',
+    subtotal: '1000005.00',
+    taxAmount: '100001.00',
+    totalAmount: '1100006.00',
+  },
   PAYMENT_CONFIRMED_ADVERTISER: {
     advertiserName: 'Glow',
     invoiceNumber: 'INV-2026-12-0007',

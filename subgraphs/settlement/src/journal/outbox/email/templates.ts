@@ -95,6 +95,29 @@ export const emailTemplates: Record<EmailEvent, Template> = {
     settlementId,
   }),
 
+  INVOICE_CANCELLED_ADVERTISER: (p, settlementId) => ({
+    subject: `Invoice ${p.text('invoiceNumber')} cancelled for campaign ${campaign(p)}`,
+    greeting: advertiser(p),
+    paragraphs: [
+      `The settlement of the campaign ${campaign(p)} was cancelled, and with it invoice ` +
+        `${p.text('invoiceNumber')}. Its tax invoice ${p.text('taxInvoiceNumber')} is annulled ` +
+        `by the cancellation tax invoice ${p.text('cancellationTaxInvoiceNumber')}, issued ` +
+        'with the same parties and negative amounts. Nothing is due on this invoice.',
+    ],
+    facts: present(
+      ['Campaign', campaign(p)],
+      ['Invoice number', p.text('invoiceNumber')],
+      ['Tax invoice annulled', p.text('taxInvoiceNumber')],
+      ['Cancellation tax invoice', p.text('cancellationTaxInvoiceNumber')],
+      ['Issued at', p.text('cancellationTaxInvoiceIssuedAt')],
+      ['Supply amount annulled', p.amount('subtotal')],
+      ['VAT annulled', p.amount('taxAmount')],
+      ['Total annulled', p.amount('totalAmount')],
+      ['Document', p.optionalText('documentUrl')],
+    ),
+    settlementId,
+  }),
+
   PAYMENT_CONFIRMED_ADVERTISER: (p, settlementId) => ({
     subject: `Payment received for campaign ${campaign(p)}`,
     greeting: advertiser(p),

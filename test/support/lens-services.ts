@@ -1,0 +1,29 @@
+import { createLogger } from '@campaign/platform';
+import { createLensServices, type SocialUpstream } from '@campaign/lens';
+
+type LensConfig = Parameters<typeof createLensServices>[0];
+type LensParts = Parameters<typeof createLensServices>[1];
+
+/**
+ * The lens services of a service test, named `name` in its (silent) logs: a test cursor secret,
+ * every operation enabled at its default price, a 10 s sync budget and a 30 s lease, unless
+ * `config` says otherwise.
+ */
+export function lensServicesFor(
+  name: string,
+  upstream: SocialUpstream,
+  config: Partial<LensConfig> = {},
+  parts: Pick<LensParts, 'inline'> = {},
+) {
+  return createLensServices(
+    {
+      LENS_CURSOR_SECRET: 'x'.repeat(32),
+      LENS_DISABLED_OPERATIONS: [],
+      LENS_PRICES: {},
+      LENS_SYNC_BUDGET_MS: 10_000,
+      LENS_LEASE_MS: 30_000,
+      ...config,
+    },
+    { upstream, logger: createLogger(name, 'silent'), ...parts },
+  );
+}
