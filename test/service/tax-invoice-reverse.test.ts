@@ -19,7 +19,11 @@ import { eventually } from '../support/wait.js';
 const orm = useServiceDatabase('settlement');
 const em = () => orm().em.fork();
 const provider = new t.FakeProvider();
-const INLINE_WAIT_MS = 300;
+/**
+ * Long enough that a loaded machine (the stacks boot while this tier runs) never turns "answered"
+ * into "not answered in time": 300 ms once did. Only the never-answering case waits it out.
+ */
+const INLINE_WAIT_MS = 2000;
 const services = createSettlementServices({
   outside: { taxInvoiceProvider: provider, taxInvoiceWebhookSecret: t.SECRET },
   taxInvoiceInlineWaitMs: INLINE_WAIT_MS,

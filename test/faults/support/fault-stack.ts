@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { ReplicaUrls, StackUrls } from '@campaign/stack';
 import { connectSql } from '@campaign/stack';
 import { cliFor } from '../../support/cli.js';
@@ -22,7 +22,13 @@ export interface FaultStack {
   taxInvoice: string;
 }
 
-export const faults = (): FaultStack => inject('faults');
+let booted: FaultStack | undefined;
+/** Called by the faults tier's setup file (`faults-ready.ts`) once the faults stack is up. */
+export const useFaultStack = (stack: FaultStack) => void (booted = stack);
+export const faults = (): FaultStack => {
+  if (!booted) throw new Error('the faults stack is known only in the faults tier');
+  return booted;
+};
 
 async function control<T>(method: 'GET' | 'POST', path: string): Promise<T> {
   const response = await fetch(`${faults().control}${path}`, { method });
