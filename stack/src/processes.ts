@@ -28,6 +28,14 @@ export function ensureCompiled(): void {
  */
 const serviceNodeArgs = () => (process.env['SERVICE_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 
+/**
+ * V8's young generation at most 2 × 4 MB (Node 20's default: 2 × 16 MB): each service's idle RSS
+ * falls by about 20 MB, since the semi-spaces grown while the service loads its modules stay
+ * committed (issue 27; measured against 2, 8 and 16 MB, CPU and RSS together: docs/benchmarks.md).
+ * SERVICE_NODE_ARGS comes after it and may set another size.
+ */
+export const SERVICE_V8_FLAGS = ['--max-semi-space-size=4'];
+
 /** `subgraphs/lens/src/main.ts` → `subgraphs/lens/dist/main.js`. */
 export const compiledPath = (main: string) =>
   main.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
@@ -62,7 +70,7 @@ export function startService(spec: ServiceSpec, output: ServiceOutput): Promise<
   const child = fork(`${repoRoot}${compiledPath(spec.main)}`, [], {
     cwd: repoRoot,
     env: { ...process.env, ...spec.env },
-    execArgv: [`--conditions=${COMPILED_CONDITION}`, ...serviceNodeArgs()],
+    execArgv: [`--conditions=${COMPILED_CONDITION}`, ...SERVICE_V8_FLAGS, ...serviceNodeArgs()],
     stdio: ['ignore', to, to, 'ipc'],
   });
   // The child has its own copy of the descriptor.

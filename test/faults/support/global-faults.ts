@@ -110,8 +110,18 @@ async function bootFaultStack(): Promise<Boot<FaultStack>> {
       REST_TRUST_PROXY: '127.0.0.1',
     },
     upstreamSlowDelayMs: FAULTS_SLOW_DELAY_MS,
-    // A second full set, and a third (gateway and adapter only) on the Hive engine.
-    replicaSets: [{}, { env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false }],
+    // A second full set, and a third (gateway and adapter only) on the Hive engine, its planner
+    // chosen by FAULTS_HIVE_PLANNER (issue 27: the engine tests on the Rust planner too).
+    replicaSets: [
+      {},
+      {
+        env: {
+          GATEWAY_ENGINE: 'hive',
+          GATEWAY_QUERY_PLANNER: process.env['FAULTS_HIVE_PLANNER'] ?? 'javascript',
+        },
+        subgraphs: false,
+      },
+    ],
   });
   // A boot that fails no longer stops vitest: leave no simulator holding the process open.
   const stack = await starting.catch(async (error: unknown) => {
