@@ -6,27 +6,30 @@ import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '@campaign/stack';
-import { cells as allCells, COST_HOPS, withCostCells, type Cell } from './src/cells.js';
-import { benchFixtures } from './src/fixtures.js';
-import type { LoadResult, LoadSpec } from './src/load-worker.js';
-import { cpuMs, peakRssMb, postgresCpuMs, rssMb } from './src/proc.js';
+import { cells as allCells, COST_HOPS, withCostCells } from './src/cells.js';
+import { withEngineCells } from './src/engine-cells.js';
+import { prepareFixtures } from './src/fixtures.js';
+import { loadRunner, measurer, type Measured } from './src/measure.js';
+import { peakRssMb, postgresCpuMs, rssMb } from './src/proc.js';
 import { summariseProfiles } from './src/profile.js';
 import { observabilityCost, summarise, table, type Sample } from './src/report.js';
 import { startOtlpSink } from './src/otlp-sink.js';
 import {
   DEFAULT_SET,
+  HIVE_RUST_SET,
   HIVE_SET,
   METRICS_OFF_SET,
   startBenchStack,
   TRACED_SET,
-  withSql,
 } from './src/setup.js';
+import { targetsTable } from './src/targets.js';
 
 /**
- * `npm run bench` (issue 14): every hot path at each hop (subgraph, gateway, REST) and on a bare
- * fastify + node-postgres reference doing the same database work, interleaved, in rounds; prints
- * the medians with CPU per request per process and writes them to bench/results/. The load
- * generator and the reference run as compiled JavaScript in processes of their own.
+ * `npm run bench` (issues 14 and 27): every hot path at each hop (subgraph, gateway on each
+ * federation engine, REST) and on a bare fastify + node-postgres reference doing the same
+ * database work, interleaved, in rounds; prints the medians with CPU per request per process,
+ * then issue 27's targets per engine, and writes them to bench/results/. The load generator and
+ * the reference run as compiled JavaScript in processes of their own.
  * Flags: --duration <s per cell> --rounds <n> --connections <n> --only <row substrings, comma-separated>
  * --profile <dir> (every service under `node --cpu-prof`; a summary per service at the end).
  */
@@ -67,6 +70,15 @@ function spawnReady(
   });
 }
 
+/** Processes of the other sets by what they are (their columns in the table). */
+const setName = (name: string) =>
+  name
+    .replace(`#${HIVE_SET + 1}`, 'hive')
+    .replace(`#${HIVE_RUST_SET + 1}`, 'hive-rust')
+    .replace(`#${DEFAULT_SET + 1}`, '(default)')
+    .replace(`#${METRICS_OFF_SET + 1}`, '(metrics off)')
+    .replace(`#${TRACED_SET + 1}`, '(traced)');
+
 if (flags.profile) {
   await mkdir(flags.profile, { recursive: true });
   // Read by the stack for every service it forks (stack/src/processes.ts).
@@ -87,116 +99,45 @@ try {
   stopAll.push(() => reference.child.kill());
   const loader = await spawnReady('load-worker.js');
   stopAll.push(() => loader.child.kill());
-  let nextId = 0;
-  const runLoad = (spec: LoadSpec) =>
-    new Promise<LoadResult>((resolve, reject) => {
-      const id = nextId++;
-      const onMessage = (m: { id: number; result?: LoadResult; error?: string }) => {
-        if (m.id !== id) return;
-        loader.child.off('message', onMessage);
-        if (m.result) resolve(m.result);
-        else reject(new Error(m.error));
-      };
-      loader.child.on('message', onMessage);
-      loader.child.send({ id, spec });
-    });
 
   say('fixtures: tenants, settlements, one operation to replay');
-  const fixtures = await benchFixtures(stack, reference.url!);
-  const cells = withCostCells(allCells(fixtures), fixtures).filter(
+  const fixtures = await prepareFixtures(stack, reference.url!);
+  const cells = withEngineCells(withCostCells(allCells(fixtures), fixtures), fixtures).filter(
     (c) => !flags.only || flags.only.split(',').some((part) => c.row.includes(part)),
   );
 
-  // Processes of the other sets by what they are (their columns in the table).
-  const setName = (name: string) =>
-    name
-      .replace(`gateway #${HIVE_SET + 1}`, 'gateway hive')
-      .replace(`#${DEFAULT_SET + 1}`, '(default)')
-      .replace(`#${METRICS_OFF_SET + 1}`, '(metrics off)')
-      .replace(`#${TRACED_SET + 1}`, '(traced)');
   const postmaster = Number(readFileSync(`${db.dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
-  const measured: { name: string; pid: () => number | undefined; cpu?: (pid: number) => number }[] =
-    [
-      ...stack.services
-        .filter((s) => s.name !== `rest adapter #${HIVE_SET + 1}`) // in front of the Hive gateway, not measured
-        .map((s) => ({ name: setName(s.name), pid: s.pid })),
-      { name: 'postgres', pid: () => postmaster, cpu: postgresCpuMs },
-      { name: 'upstream sim', pid: () => process.pid },
-      { name: 'reference', pid: () => reference.child.pid },
-    ];
-  const cpuNow = () =>
-    Object.fromEntries(measured.map((p) => [p.name, (p.cpu ?? cpuMs)(p.pid() ?? 0)]));
-  const statementsNow = () =>
-    withSql(db.urlFor('postgres'), async (c) =>
-      Number(
-        (
-          await c.query<{
-            n: string;
-          }>(`select coalesce(sum(calls), 0) as n from pg_stat_statements s
-        join pg_database d on d.oid = s.dbid where d.datname in ('lens', 'settlement')`)
-        ).rows[0]!.n,
-      ),
-    );
+  const measured: Measured[] = [
+    ...stack.services.map((s) => ({ name: setName(s.name), pid: s.pid })),
+    { name: 'postgres', pid: () => postmaster, cpu: postgresCpuMs },
+    { name: 'upstream sim', pid: () => process.pid },
+    { name: 'reference', pid: () => reference.child.pid },
+  ];
+  const meter = measurer({
+    measured,
+    postgresUrl: db.urlFor('postgres'),
+    runLoad: loadRunner(loader.child),
+    connections: CONNECTIONS,
+    say,
+  });
 
   for (const p of measured) pidNames.set(p.pid() ?? 0, p.name);
+  const { backgroundPerS, idleCpu } = await meter.measureIdle(3);
+  // Idle: after those 3 s without load (the fixtures' requests are over), before any cell.
   const idleRss = Object.fromEntries(measured.map((p) => [p.name, rssMb(p.pid() ?? 0)]));
-  // Background statements (job runners, reconciler, outbox) per second, taken off each count.
-  const idleBefore = await statementsNow();
-  const idleCpuBefore = cpuNow();
-  await new Promise((r) => setTimeout(r, 3000));
-  const backgroundPerS = ((await statementsNow()) - idleBefore) / 3;
-  const idleCpuAfter = cpuNow();
-  const idleCpu = (name: string) => (idleCpuAfter[name]! - idleCpuBefore[name]!) / 3;
-
-  /**
-   * One load of a cell. After the warm-up, a fixed number of requests (about DURATION_S at the
-   * warm-up's rate) rather than a duration: every request counted has been answered, and no
-   * request still in flight when the load stops spends its CPU in the next cell's figures.
-   */
-  const warmRate = new Map<Cell, number>();
-  async function measure(cell: Cell, durationS: number): Promise<Sample> {
-    const statementsBefore = cell.countStatements ? await statementsNow() : 0;
-    const before = cpuNow();
-    const t0 = Date.now();
-    const rate = warmRate.get(cell);
-    const amount =
-      rate === undefined ? undefined : Math.max(CONNECTIONS, Math.round(rate * durationS));
-    const result = await runLoad({
-      ...cell.spec,
-      connections: CONNECTIONS,
-      durationS,
-      ...(amount ? { amount } : {}),
-    });
-    const elapsedS = (Date.now() - t0) / 1000;
-    const after = cpuNow();
-    const per = Math.max(result.requests, 1);
-    const statements = cell.countStatements
-      ? ((await statementsNow()) - statementsBefore - backgroundPerS * elapsedS) / per
-      : null;
-    if (result.sampleFailure)
-      say(`  ${cell.row} @ ${cell.hop}: ${result.failed} failed, e.g. ${result.sampleFailure}`);
-    return {
-      ...result,
-      cpu: Object.fromEntries(
-        measured.map((p) => [p.name, (after[p.name]! - before[p.name]!) / per]),
-      ),
-      statements,
-    };
-  }
 
   say(`warm-up: ${cells.length} cells × 1 s`);
   for (const cell of cells) {
     // The cost sets serve nothing else: a longer warm-up, so JIT warmth does not read as cost.
-    const warm = await measure(cell, (COST_HOPS as readonly string[]).includes(cell.hop) ? 3 : 1);
+    await meter.measure(cell, (COST_HOPS as readonly string[]).includes(cell.hop) ? 3 : 1, true);
     await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish
-    warmRate.set(cell, warm.rps);
   }
-  const samples = new Map<Cell, Sample[]>(cells.map((c) => [c, []]));
+  const samples = new Map<(typeof cells)[number], Sample[]>(cells.map((c) => [c, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     say(
       `round ${round}/${ROUNDS}: ${cells.length} cells × ${DURATION_S} s, ${CONNECTIONS} connections`,
     );
-    for (const cell of cells) samples.get(cell)!.push(await measure(cell, DURATION_S));
+    for (const cell of cells) samples.get(cell)!.push(await meter.measure(cell, DURATION_S));
   }
   const results = new Map([...samples].map(([c, s]) => [c, summarise(s)]));
   const peakRss = Object.fromEntries(measured.map((p) => [p.name, peakRssMb(p.pid() ?? 0)]));
@@ -218,6 +159,10 @@ try {
       (n) =>
         `| ${n} | ${idleRss[n]!.toFixed(0)} | ${peakRss[n]!.toFixed(0)} | ${idleCpu(n).toFixed(0)} |`,
     ),
+    '',
+    '## Targets (issue 27), per engine',
+    '',
+    targetsTable(cells, results, idleRss),
     '',
   ].join('\n');
   console.log(`\n${report}`);

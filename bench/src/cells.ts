@@ -1,11 +1,11 @@
 import { DEVELOPMENT_SECRETS } from '@campaign/platform';
 import { ADMIN_SETTLEMENT, operationDocument, STATUS_DOCUMENT } from '@campaign/rest-adapter';
 import { lensOperations } from '@campaign/schema';
+import type { EngineHop, EngineUrls } from './engine-cells.js';
 import type { LoadSpec } from './load-worker.js';
 
 /** Where a row is measured: each hop of the project, and the bare reference. */
-export type Hop =
-  'subgraph' | 'gateway (apollo)' | 'gateway (hive)' | 'REST' | 'reference' | CostHop;
+export type Hop = 'subgraph' | 'gateway (apollo)' | 'REST' | 'reference' | CostHop | EngineHop;
 
 /**
  * Issue 26: the REST hop again on three sets of services that only these cells load (equally
@@ -20,12 +20,6 @@ export type CostHop = (typeof COST_HOPS)[number];
 /** The rows the cost of metrics and tracing is measured on. */
 export const COST_ROWS = ['billed call, one tenant one account', 'replay of one key'];
 
-/** The gateway hop on each federation engine, on the same subgraphs (issue 16). */
-const ENGINES = [
-  { hop: 'gateway (apollo)', url: (f: Fixtures) => f.urls.gateway },
-  { hop: 'gateway (hive)', url: (f: Fixtures) => f.urls.hiveGateway },
-] as const;
-
 export interface Cell {
   row: string;
   hop: Hop;
@@ -38,8 +32,8 @@ export interface Fixtures {
   urls: {
     rest: string;
     gateway: string;
-    /** The same supergraph served by `@graphql-hive/gateway` (GATEWAY_ENGINE=hive). */
-    hiveGateway: string;
+    /** The other engines' gateways and adapters (engine-cells.ts). */
+    engines: EngineUrls;
     /** REST adapters of the sets of COST_HOPS. */
     restDefault: string;
     restMetricsOff: string;
@@ -97,17 +91,17 @@ function lensRow(
         ...extra,
       },
     },
-    ...ENGINES.map(({ hop, url }): Cell => ({
+    {
       row,
-      hop,
+      hop: 'gateway (apollo)',
       spec: {
-        url: url(f),
+        url: f.urls.gateway,
         method: 'POST',
         headers: { ...JSON_TYPE, ...auth },
         body: gqlBody,
         ...extra,
       },
-    })),
+    },
     {
       row,
       hop: 'REST',
@@ -166,12 +160,12 @@ export function cells(f: Fixtures): Cell[] {
       },
       countStatements: true,
     },
-    ...ENGINES.map(({ hop, url }): Cell => ({
+    {
       row,
-      hop,
-      spec: { url: url(f), method: 'POST', headers: { ...JSON_TYPE, ...admin }, body },
+      hop: 'gateway (apollo)',
+      spec: { url: f.urls.gateway, method: 'POST', headers: { ...JSON_TYPE, ...admin }, body },
       countStatements: true,
-    })),
+    },
     ...(rest
       ? [
           {

@@ -5,46 +5,39 @@ import {
   createSettlements,
   createTenants,
   DEFAULT_SET,
+  HIVE_RUST_SET,
   HIVE_SET,
   METRICS_OFF_SET,
   TRACED_SET,
   withSql,
 } from './setup.js';
 
-/** A billed profile read through REST with `key` and an idempotency key: its operation id. */
-async function profile(
-  restUrl: string,
-  key: string,
-  idempotencyKey: string,
-  accountRef: Record<string, string>,
-): Promise<string> {
-  const answer = await fetch(`${restUrl}/api/lens/v1/accounts/profile`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'idempotency-key': idempotencyKey,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ accountRef }),
-  });
-  return ((await answer.json()) as { data: { operationId: string } }).data.operationId;
-}
-
 /**
- * What the cells run against: tenants and their keys, settlements, an operation to replay, the
- * partners' accounts observed once (so that partner.account answers with data), and the URLs of
- * every hop and set of the bench stack.
+ * The data every cell reads: 51 tenants with keys, 120 settlements, one operation to replay and
+ * poll, the partners' accounts observed once (so partner.account answers with data), and the
+ * URLs of every set.
  */
-export async function benchFixtures(stack: RunningStack, referenceUrl: string): Promise<Fixtures> {
-  const { urls } = stack;
+export async function prepareFixtures(stack: RunningStack, reference: string): Promise<Fixtures> {
+  const urls = stack.urls;
   const [hotKey, ...manyKeys] = await createTenants(urls.lensDatabase, 51);
   await createSettlements(urls.settlementDatabase, 120);
   const adminToken = await signToken(
     { secret: DEVELOPMENT_SECRETS.jwt, issuer: 'campaign-platform' },
     { subject: 'bench', role: 'SUPER_ADMIN', agencyId: null, partnerId: null },
   );
+  const observe = (key: string, idempotencyKey: string, accountRef: object) =>
+    fetch(`${urls.rest}/api/lens/v1/accounts/profile`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'idempotency-key': idempotencyKey,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ accountRef }),
+    });
   const replayKey = 'bench-replay';
-  const operationId = await profile(urls.rest, hotKey!, replayKey, { handle: 'minji.daily' });
+  const first = await observe(hotKey!, replayKey, { handle: 'minji.daily' });
+  const operationId = ((await first.json()) as { data: { operationId: string } }).data.operationId;
   const { settlementId, partnerAccounts } = await withSql(urls.settlementDatabase, async (c) => ({
     settlementId: (
       await c.query<{ id: string }>(
@@ -57,20 +50,26 @@ export async function benchFixtures(stack: RunningStack, referenceUrl: string): 
       )
     ).rows.map((r) => r.account_id),
   }));
-  for (const accountId of partnerAccounts) {
-    await profile(urls.rest, hotKey!, `observe-${accountId}`, { accountId });
-  }
+  for (const accountId of partnerAccounts)
+    await observe(hotKey!, `observe-${accountId}`, { accountId });
+  const replicas = stack.replicas!;
   return {
     urls: {
       rest: urls.rest,
       gateway: urls.gateway,
-      hiveGateway: stack.replicas![HIVE_SET]!.gateway,
-      restDefault: stack.replicas![DEFAULT_SET]!.rest,
-      restMetricsOff: stack.replicas![METRICS_OFF_SET]!.rest,
-      restTraced: stack.replicas![TRACED_SET]!.rest,
+      engines: {
+        hive: { gateway: replicas[HIVE_SET]!.gateway, rest: replicas[HIVE_SET]!.rest },
+        hiveRust: {
+          gateway: replicas[HIVE_RUST_SET]!.gateway,
+          rest: replicas[HIVE_RUST_SET]!.rest,
+        },
+      },
+      restDefault: replicas[DEFAULT_SET]!.rest,
+      restMetricsOff: replicas[METRICS_OFF_SET]!.rest,
+      restTraced: replicas[TRACED_SET]!.rest,
       lens: urls.lens,
       settlement: urls.settlement,
-      reference: referenceUrl,
+      reference,
     },
     hotKey: hotKey!,
     manyKeys,

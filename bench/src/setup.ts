@@ -36,6 +36,8 @@ export const HIVE_SET = 1;
 export const DEFAULT_SET = 2;
 export const METRICS_OFF_SET = 3;
 export const TRACED_SET = 4;
+/** Issue 27: the Hive engine on Hive Router's Rust query planner (`@graphql-hive/router-runtime`). */
+export const HIVE_RUST_SET = 5;
 
 export async function startBenchStack(otlpUrl: string): Promise<{
   stack: RunningStack;
@@ -77,8 +79,8 @@ export async function startBenchStack(otlpUrl: string): Promise<{
     LOG_LEVEL: 'warn',
   });
   try {
-    // A second gateway on the Hive engine in front of the same subgraphs (issue 16: both engines
-    // side by side); the set's own adapter is started too but not measured.
+    // Gateways on the Hive engine (its own planner, and the Rust one) in front of the same
+    // subgraphs (issues 16 and 27: the engines side by side), each with an adapter in front.
     const stack = await startStack({
       config,
       log: () => undefined,
@@ -94,6 +96,7 @@ export async function startBenchStack(otlpUrl: string): Promise<{
             OTEL_TRACES_SAMPLER: 'always_on',
           },
         },
+        { env: { GATEWAY_ENGINE: 'hive', GATEWAY_QUERY_PLANNER: 'rust' }, subgraphs: false },
       ],
     });
     return { stack, db, dataDir };

@@ -32,3 +32,21 @@ describe('gateway explorer and introspection settings', () => {
     expect(() => loadGatewayConfig({ GATEWAY_EXPLORER: 'yes' })).toThrow(/GATEWAY_EXPLORER/);
   });
 });
+
+/** Issue 27: Hive Router's Rust query planner, on the Hive engine only. */
+describe('gateway query planner setting', () => {
+  it('defaults to the engine’s own planner and takes the Rust one on the Hive engine', () => {
+    expect(loadGatewayConfig({}).GATEWAY_QUERY_PLANNER).toBe('javascript');
+    const rust = loadGatewayConfig({ GATEWAY_ENGINE: 'hive', GATEWAY_QUERY_PLANNER: 'rust' });
+    expect([rust.GATEWAY_ENGINE, rust.GATEWAY_QUERY_PLANNER]).toEqual(['hive', 'rust']);
+  });
+
+  it('refuses the Rust planner on the Apollo gateway, and an unknown planner', () => {
+    expect(() => loadGatewayConfig({ GATEWAY_QUERY_PLANNER: 'rust' })).toThrow(
+      /GATEWAY_QUERY_PLANNER/,
+    );
+    expect(() =>
+      loadGatewayConfig({ GATEWAY_ENGINE: 'hive', GATEWAY_QUERY_PLANNER: 'wasm' }),
+    ).toThrow(ConfigError);
+  });
+});

@@ -26,6 +26,11 @@ const schema = (production: boolean) =>
       GATEWAY_PORT: portVar(4000),
       /** The federation engine: Apollo's gateway, or Hive's on the same supergraph (issue 16). */
       GATEWAY_ENGINE: z.enum(['apollo', 'hive']).default('apollo'),
+      /**
+       * The Hive engine's query planner (issue 27): its own JavaScript one, or Hive Router's Rust
+       * planner (`@graphql-hive/router-runtime`). Apollo's gateway has only its own.
+       */
+      GATEWAY_QUERY_PLANNER: z.enum(['javascript', 'rust']).default('javascript'),
       LENS_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4001/graphql'),
       SETTLEMENT_SUBGRAPH_URL: urlVar.default('http://127.0.0.1:4002/graphql'),
       GATEWAY_INTROSPECTION: booleanVar(!production),
@@ -43,6 +48,14 @@ const schema = (production: boolean) =>
       LOG_LEVEL: logLevelVar,
     })
     .transform((config, ctx) => {
+      if (config.GATEWAY_QUERY_PLANNER === 'rust' && config.GATEWAY_ENGINE !== 'hive') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GATEWAY_QUERY_PLANNER'],
+          message: 'the Rust query planner runs on the Hive engine only (GATEWAY_ENGINE=hive)',
+        });
+        return z.NEVER;
+      }
       const explorer = config.GATEWAY_EXPLORER ?? config.GATEWAY_INTROSPECTION;
       if (explorer && !config.GATEWAY_INTROSPECTION) {
         ctx.addIssue({

@@ -107,14 +107,15 @@ function isBrowserVisit(request: FastifyRequest): boolean {
  * Content-Security-Policy and caching here.
  */
 export function registerExplorer(app: FastifyInstance): void {
-  const assets = loadAssets();
+  // Read on the first request for a file, not at start: megabytes no idle process needs (issue 27).
+  let assets: Map<string, PageAsset> | undefined;
   const html = page();
   app.addHook('onRequest', async (request, reply) => {
     if (!isBrowserVisit(request)) return;
     return reply.type('text/html; charset=utf-8').send(html);
   });
   app.get<{ Params: { file: string } }>(`${ASSET_PREFIX}:file`, async (request, reply) => {
-    const asset = assets.get(request.params.file);
+    const asset = (assets ??= loadAssets()).get(request.params.file);
     if (!asset) return reply.code(404).send({ error: 'no such explorer file' });
     return reply.type(asset.type).send(asset.body);
   });

@@ -6,8 +6,6 @@ export * from './logger.js';
 export * from './service-runner.js';
 export * from './graphql-server.js';
 export * from './graphql-over-http.js';
-export * from './federation.js';
-export * from './orm.js';
 export * from './text-input.js';
 export * from './secrets.js';
 export * from './graphql-limits.js';

@@ -68,7 +68,8 @@ function page(): string {
 
 /** GET /docs and its files under /docs/assets/; public, like the documents it shows. */
 export function registerReferencePage(app: FastifyInstance): void {
-  const assets = loadAssets();
+  // Read on the first request for a file, not at start: megabytes no idle process needs (issue 27).
+  let assets: Map<string, PageAsset> | undefined;
   const html = page();
   app.get(PAGE_PATH, async (_request, reply) =>
     reply
@@ -78,7 +79,7 @@ export function registerReferencePage(app: FastifyInstance): void {
       .send(html),
   );
   app.get<{ Params: { file: string } }>(`${ASSET_PREFIX}:file`, async (request, reply) => {
-    const asset = assets.get(request.params.file);
+    const asset = (assets ??= loadAssets()).get(request.params.file);
     if (!asset) return reply.callNotFound();
     // The package's files carry no data: a browser may keep them for a day.
     return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { composeServices } from '@apollo/composition';
+import { createRequire } from 'node:module';
+import type * as Composition from '@apollo/composition';
 import { parse } from 'graphql';
+
+/**
+ * Composition runs at compose time only, yet every service loads this package: @apollo/composition
+ * (about 10 MB of each process's memory) is required on first use instead (issue 27). It is
+ * CommonJS, so a synchronous require keeps composeSupergraph synchronous.
+ */
+const requireHere = createRequire(import.meta.url);
+const composition = () => requireHere('@apollo/composition') as typeof Composition;
 
 export const SUBGRAPHS = [
   { name: 'lens', url: 'http://127.0.0.1:4001/graphql' },
@@ -13,7 +22,7 @@ export const supergraphFile = new URL('supergraph.graphql', schemaDir);
 
 /** Composes the committed subgraph SDLs into the static supergraph the gateway serves. */
 export function composeSupergraph(sdls: Record<string, string>): string {
-  const result = composeServices(
+  const result = composition().composeServices(
     SUBGRAPHS.map(({ name, url }) => ({ name, url, typeDefs: parse(sdls[name]!) })),
   );
   if (result.errors) {

@@ -58,7 +58,11 @@ function tail(output: string, lines = 6): string {
   return output.trim().split('\n').slice(-lines).join('\n');
 }
 
-async function initialise(binaries: PostgresBinaries, dataDir: string): Promise<void> {
+async function initialise(
+  binaries: PostgresBinaries,
+  dataDir: string,
+  durable: boolean,
+): Promise<void> {
   const passwordFile = join(tmpdir(), `campaign-pg-password-${randomBytes(8).toString('hex')}`);
   await writeFile(passwordFile, `${PG_PASSWORD}\n`, { mode: 0o600 });
   if (runsAsRoot()) await chown(passwordFile, NOBODY.uid, NOBODY.gid);
@@ -70,6 +74,7 @@ async function initialise(binaries: PostgresBinaries, dataDir: string): Promise<
       `--pwfile=${passwordFile}`,
       '--encoding=UTF8',
       '--locale=C',
+      ...(durable ? [] : ['--no-sync']),
     ];
     const child = spawnPostgresTool(binaries.initdb, args);
     let output = '';
@@ -86,8 +91,20 @@ async function initialise(binaries: PostgresBinaries, dataDir: string): Promise<
   }
 }
 
+/**
+ * A throw-away server (tests) does not wait for the disk: nothing must survive a machine crash,
+ * and every commit's fsync (and CREATE DATABASE's checkpoint) costs a loaded test machine dearly.
+ * A clean stop still writes everything, so a stop and start keep the data.
+ */
+const NOT_DURABLE = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+
 /** Starts `postgres` and resolves once it accepts connections; rejects with its own words. */
-function launch(binaries: PostgresBinaries, dataDir: string, port: number): Promise<ChildProcess> {
+function launch(
+  binaries: PostgresBinaries,
+  dataDir: string,
+  port: number,
+  durable: boolean,
+): Promise<ChildProcess> {
   const child = spawnPostgresTool(binaries.postgres, [
     '-D',
     dataDir,
@@ -99,6 +116,7 @@ function launch(binaries: PostgresBinaries, dataDir: string, port: number): Prom
     'unix_socket_directories=',
     '-c',
     'max_connections=200',
+    ...(durable ? [] : NOT_DURABLE.flatMap((setting) => ['-c', setting])),
   ]);
   child.stdout?.resume();
   return new Promise((resolve, reject) => {
@@ -162,16 +180,19 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log: (line: string) => void;
+  /** False for a throw-away test server: no fsync (see NOT_DURABLE). */
+  durable?: boolean;
 }): Promise<EmbeddedDatabase> {
   const { port, log } = options;
+  const durable = options.durable ?? true;
   const binaries = await postgresBinaries(log);
   const dataDir = await placeDataDir(options.dataDir, log);
   await stopLeftoverServer(dataDir, log);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL data in ${dataDir}`);
-    await initialise(binaries, dataDir);
+    await initialise(binaries, dataDir, durable);
   }
-  let server: ChildProcess | null = await launch(binaries, dataDir, port);
+  let server: ChildProcess | null = await launch(binaries, dataDir, port, durable);
   return {
     urlFor: (database) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`,
     dataDir,
@@ -180,7 +201,7 @@ export async function startEmbeddedPostgres(options: {
       server = null;
     },
     start: async () => {
-      server ??= await launch(binaries, dataDir, port);
+      server ??= await launch(binaries, dataDir, port, durable);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,9 +28,24 @@ export function ensureCompiled(): void {
  */
 const serviceNodeArgs = () => (process.env['SERVICE_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 
+/**
+ * V8's young generation at most 2 × 4 MB (Node 20's default: 2 × 16 MB): each service's idle RSS
+ * falls by about 20 MB, since the semi-spaces grown while the service loads its modules stay
+ * committed (issue 27; measured against 2, 8 and 16 MB, CPU and RSS together: docs/benchmarks.md).
+ * SERVICE_NODE_ARGS comes after it and may set another size.
+ */
+export const SERVICE_V8_FLAGS = ['--max-semi-space-size=4'];
+
 /** `subgraphs/lens/src/main.ts` → `subgraphs/lens/dist/main.js`. */
 export const compiledPath = (main: string) =>
   main.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
+
+/**
+ * Where a service's stdout and stderr go: this process's, nowhere, or appended to a file (the
+ * faults stack keeps its services' logs there, so a failing test can show the lines of a request
+ * id without flooding every run's output).
+ */
+export type ServiceOutput = 'inherit' | 'ignore' | { file: string };
 
 export interface ServiceSpec {
   name: string;
@@ -48,17 +64,17 @@ export interface ServiceProcess {
  * Starts a service as a child process with an IPC channel: the child reports `ready`, and exits
  * by itself if this process dies (the channel closes), so no service is ever orphaned.
  */
-export function startService(
-  spec: ServiceSpec,
-  output: 'inherit' | 'ignore',
-): Promise<ServiceProcess> {
+export function startService(spec: ServiceSpec, output: ServiceOutput): Promise<ServiceProcess> {
   ensureCompiled();
+  const to = typeof output === 'object' ? openSync(output.file, 'a') : output;
   const child = fork(`${repoRoot}${compiledPath(spec.main)}`, [], {
     cwd: repoRoot,
     env: { ...process.env, ...spec.env },
-    execArgv: [`--conditions=${COMPILED_CONDITION}`, ...serviceNodeArgs()],
-    stdio: ['ignore', output, output, 'ipc'],
+    execArgv: [`--conditions=${COMPILED_CONDITION}`, ...SERVICE_V8_FLAGS, ...serviceNodeArgs()],
+    stdio: ['ignore', to, to, 'ipc'],
   });
+  // The child has its own copy of the descriptor.
+  if (typeof to === 'number') closeSync(to);
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -99,7 +115,7 @@ const HEALTHY_AFTER_MS = 60_000;
  */
 export async function superviseService(
   spec: ServiceSpec,
-  output: 'inherit' | 'ignore',
+  output: ServiceOutput,
   log: (line: string) => void,
   /** True once the whole stack is stopping: a Ctrl-C reaches the services before our stop(). */
   shuttingDown: () => boolean,

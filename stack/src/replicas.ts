@@ -29,7 +29,7 @@ type Launch = (name: string, main: string, env: Record<string, string>) => Promi
 
 /**
  * Starts the services of one more set exactly as the first set's were started (same mains, same
- * environment), on free ports and wired to each other: subgraphs, then gateway, then adapter.
+ * environment), on free ports and wired to each other.
  */
 export async function launchReplicaSet(
   first: readonly LaunchedSpec[],
@@ -57,17 +57,22 @@ export async function launchReplicaSet(
     gateway: `http://${host}:${gatewayPort}/graphql`,
     rest: `http://${host}:${restPort}`,
   };
+  const launches: Promise<void>[] = [];
   if (set.subgraphs !== false) {
     urls.lens = `http://${host}:${lensPort}/graphql`;
     urls.settlement = `http://${host}:${settlementPort}/graphql`;
-    await Promise.all([
+    launches.push(
       again('lens subgraph', { LENS_PORT: String(lensPort) }),
       again('settlement subgraph', { SETTLEMENT_PORT: String(settlementPort) }),
-    ]);
+    );
   }
   const subgraphUrls = { LENS_SUBGRAPH_URL: urls.lens, SETTLEMENT_SUBGRAPH_URL: urls.settlement };
-  await again('gateway', { GATEWAY_PORT: String(gatewayPort), ...subgraphUrls });
-  // The adapter's own gateway engine (issue 27) on the same subgraphs and the set's engine.
-  await again('rest adapter', { REST_PORT: String(restPort), ...subgraphUrls });
+  // All at once, as the first set (stack.ts): none needs another to start. The adapter runs its
+  // own gateway engine (issue 27) on the same subgraphs and the set's engine.
+  launches.push(
+    again('gateway', { GATEWAY_PORT: String(gatewayPort), ...subgraphUrls }),
+    again('rest adapter', { REST_PORT: String(restPort), ...subgraphUrls }),
+  );
+  await Promise.all(launches);
   return urls;
 }

@@ -3,7 +3,12 @@ import { startSocialUpstreamSimulator } from '@campaign/providers';
 import type { StackConfig } from './config.js';
 import { ensureDatabase, migrateAll } from './databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
-import { repoRoot, superviseService, type SupervisedService } from './processes.js';
+import {
+  repoRoot,
+  superviseService,
+  type ServiceOutput,
+  type SupervisedService,
+} from './processes.js';
 import {
   launchReplicaSet,
   type LaunchedSpec,
@@ -39,7 +44,7 @@ export interface StackOptions {
   config: StackConfig;
   log: (line: string) => void;
   /** Where services write their logs: the terminal for `npm start`, nowhere in tests. */
-  serviceOutput: 'inherit' | 'ignore';
+  serviceOutput: ServiceOutput;
   /** Extra environment for every service (tests shorten budgets and delays). */
   serviceEnv?: Record<string, string>;
   upstreamSlowDelayMs?: number;
@@ -47,6 +52,8 @@ export interface StackOptions {
   taxInvoiceDelayMs?: number;
   /** More sets of the services on the same databases (issue 16: stateless replicas). */
   replicaSets?: ReplicaSetOptions[];
+  /** False for a test stack's embedded database: no fsync (`npm start` keeps the default). */
+  durableDatabase?: boolean;
 }
 
 /**
@@ -71,7 +78,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const lock = await acquireStackLock(resolve(repoRoot, config.DATA_DIR), 'npm start');
       stoppers.push(async () => lock.release());
       const dataDir = resolve(repoRoot, config.DATA_DIR, 'postgres');
-      database = await startEmbeddedPostgres({ dataDir, port: config.EMBEDDED_PG_PORT, log });
+      database = await startEmbeddedPostgres({
+        dataDir,
+        port: config.EMBEDDED_PG_PORT,
+        log,
+        durable: options.durableDatabase ?? true,
+      });
       stoppers.push(() => database!.stop());
       lensDatabase = database.urlFor('lens');
       settlementDatabase = database.urlFor('settlement');
@@ -102,7 +114,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const outside = await startOutsideSystems({
       config,
       restUrl: rest,
-      quiet: options.serviceOutput === 'ignore',
+      quiet: options.serviceOutput !== 'inherit',
       ...(options.taxInvoiceDelayMs !== undefined
         ? { taxInvoiceDelayMs: options.taxInvoiceDelayMs }
         : {}),
@@ -130,6 +142,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       services.push(service);
       stoppers.push(() => service.stop());
     };
+    // All four at once: none needs another to start (both gateway engines, the standalone one
+    // and the adapter's, read the committed supergraph and call the subgraphs only when asked),
+    // so the stack is up in the time of the slowest rather than of a chain of three (issue 22:
+    // stacks boot often in the tests).
     await Promise.all([
       launch('lens subgraph', 'subgraphs/lens/src/main.ts', {
         LENS_PORT: String(config.LENS_PORT),
@@ -144,24 +160,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         // Where its outside-system adapters send (the simulators above, or the real ones).
         ...outside.settlementEnv,
       }),
+      launch('gateway', 'gateway/src/main.ts', {
+        GATEWAY_PORT: String(config.GATEWAY_PORT),
+        LENS_SUBGRAPH_URL: urls.lens,
+        SETTLEMENT_SUBGRAPH_URL: urls.settlement,
+      }),
+      // The standalone gateway serves consoles; the adapter runs its own gateway engine in its
+      // process (issue 27), on the same subgraphs.
+      launch('rest adapter', 'rest-adapter/src/main.ts', {
+        REST_PORT: String(config.REST_PORT),
+        LENS_SUBGRAPH_URL: urls.lens,
+        SETTLEMENT_SUBGRAPH_URL: urls.settlement,
+        // MCP authorization keeps its state in the lens database (issue 25).
+        LENS_DATABASE_URL: lensDatabase,
+      }),
     ]);
-    await launch('gateway', 'gateway/src/main.ts', {
-      GATEWAY_PORT: String(config.GATEWAY_PORT),
-      LENS_SUBGRAPH_URL: urls.lens,
-      SETTLEMENT_SUBGRAPH_URL: urls.settlement,
-    });
-    // The standalone gateway serves consoles; the adapter runs its own gateway engine in its
-    // process (issue 27), on the same subgraphs.
-    await launch('rest adapter', 'rest-adapter/src/main.ts', {
-      REST_PORT: String(config.REST_PORT),
-      LENS_SUBGRAPH_URL: urls.lens,
-      SETTLEMENT_SUBGRAPH_URL: urls.settlement,
-      // MCP authorization keeps its state in the lens database (issue 25).
-      LENS_DATABASE_URL: lensDatabase,
-    });
-    const replicas: ReplicaUrls[] = [urls];
-    for (const [index, set] of (options.replicaSets ?? []).entries())
-      replicas.push(await launchReplicaSet(launched, set, index + 2, urls, launch));
+    const first = [...launched];
+    const more = await Promise.all(
+      (options.replicaSets ?? []).map((set, index) =>
+        launchReplicaSet(first, set, index + 2, urls, launch),
+      ),
+    );
+    const replicas: ReplicaUrls[] = [urls, ...more];
     return { urls, database, services, replicas, stop };
   } catch (error) {
     await stop();

@@ -13,6 +13,7 @@ import {
   call,
   cli,
   faults,
+  serviceLogLines,
   sleep,
   startDatabase,
   stopDatabase,
@@ -131,9 +132,12 @@ describe('PostgreSQL stopped under mixed load', () => {
     expect(lensCounts[503] ?? 0).toBeGreaterThan(0);
     expect(fresh.status).toBe('SUCCEEDED');
     // Settlement answers: 200, the outage's 503, and 409 for a step whose answer was lost.
+    // An unexpected answer is shown with the services' log lines of its request id.
+    const unexpected = settlementLog.unexpected ?? [];
+    const logLines = await serviceLogLines(unexpected.map((u) => u.requestId));
     expect(
       settlementLog.statuses.filter((s) => ![200, 409, 503].includes(s)),
-      settlementLog.unexpected?.join('\n'),
+      [...unexpected.map((u) => u.answer), ...logLines].join('\n'),
     ).toEqual([]);
     expect(new Set(lensDone.map((j) => j.operationId)).size).toBe(lensDone.length);
     expect(report.problems).toEqual([]);

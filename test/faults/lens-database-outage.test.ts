@@ -86,6 +86,7 @@ async function terminal(operationId: string, timeoutMs: number): Promise<Envelop
 describe('lens after a database outage (issue 9)', () => {
   beforeAll(async () => {
     stack = await startEphemeralStack({
+      durableDatabase: false,
       serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
       serviceEnv: {
         LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),

@@ -115,6 +115,7 @@ const delivered = (to: string, count: number) =>
 
 beforeAll(async () => {
   stack = await startEphemeralStack({
+    durableDatabase: false,
     serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
     serviceEnv: {
       OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS),

@@ -8,6 +8,7 @@ import {
   type LensBody,
   type OperationName,
 } from './lens-client.js';
+import { answerSlowNow } from '../support/clients.js';
 
 /** A body naming one account for each operation. */
 function bodyFor(name: OperationName, handle: string): Record<string, unknown> {
@@ -187,6 +188,7 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
       const envelope = result.body.data!;
       expect(envelope.status).toBe('RUNNING');
       expect(envelope.data).toBeUndefined();
+      await answerSlowNow(); // the 202 is seen: the rest of the delay proves nothing more
       const done = await waitForOperation(envelope.operationId, key);
       expect(done.status).toBe('SUCCEEDED');
       expect(done.data).toMatchObject({ handle: 'slow_tortoise' });
@@ -197,11 +199,13 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
       const body = { accountRef: { handle: 'slow_tortoise' }, pageSize: 3 };
       const result = await restOp('accounts.followers', body, key);
       expect(result.status).toBe(202);
+      await answerSlowNow();
       const done = await waitForOperation(result.body.data!.operationId, key);
       const page = done.data as { items: unknown[]; nextCursor: string };
       expect(page.items).toHaveLength(3);
       const next = await restOp('accounts.followers', { ...body, cursor: page.nextCursor }, key);
       expect(next.status).toBe(202);
+      await answerSlowNow();
       const second = await waitForOperation(next.body.data!.operationId, key);
       expect(second.status).toBe('SUCCEEDED');
     });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { cli } from '../support/cli.js';
+import { answerSlowNow } from '../support/clients.js';
 import { TEST_SLOW_DELAY_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
 import { callTool, newKey, useClients, type ToolAnswer } from './mcp-client.js';
 import { eventually } from '../support/wait.js';
@@ -59,6 +60,7 @@ describe('past the sync budget: RUNNING, progress, then lens_operations_status (
     expect(progress.map((p) => p.progress)).toEqual(progress.map((_, i) => i + 1));
     expect(progress[0]!.message).toContain('accounts.profile: waiting for the result');
 
+    await answerSlowNow(); // RUNNING is seen: the rest of the upstream's delay proves nothing
     const polled = await followUntilTerminal(client, operationId);
     const last = polled.at(-1)!;
     expect(last.envelope).toMatchObject({
@@ -81,6 +83,7 @@ describe('past the sync budget: RUNNING, progress, then lens_operations_status (
       requestKey: newKey(),
     });
     expect(running.envelope).toMatchObject({ status: 'RUNNING' });
+    await answerSlowNow();
     const last = (await followUntilTerminal(client, running.envelope!.operationId)).at(-1)!;
     expect(last.envelope!.status).toBe('SUCCEEDED');
   });

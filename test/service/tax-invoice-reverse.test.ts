@@ -14,7 +14,11 @@ import { eventually } from '../support/wait.js';
  * with a scripted provider: the inline request and its bound, approval URLs and their refresh,
  * results by webhook and live look-up, and the webhook's refusals.
  */
-const INLINE_WAIT_MS = 300;
+/**
+ * Long enough that a loaded machine (the stacks boot while this tier runs) never turns "answered"
+ * into "not answered in time": 300 ms once did. Only the never-answering case waits it out.
+ */
+const INLINE_WAIT_MS = 2000;
 const { em, provider, services, deliver } = t.useProviderWorld(INLINE_WAIT_MS);
 const { platformFlow, partnerRequest, cancellation } = services.workflow;
 let parties: t.Parties;

@@ -1,10 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import type { StackUrls } from '@campaign/stack';
 import { DEVELOPMENT_SECRETS } from '@campaign/platform';
 import { SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
 import { assertDocumented } from './settlement-openapi.js';
 
-export const stack = () => inject('stack');
+let shared: StackUrls | undefined;
+/** Called by the stack tier's setup file (`stack-ready.ts`) once the shared stack is up. */
+export const useSharedStack = (urls: StackUrls) => void (shared = urls);
+export const stack = (): StackUrls => {
+  if (!shared) throw new Error('the shared stack is known only in the stack tier');
+  return shared;
+};
+
+/**
+ * The upstream simulator's `slow_` answers still waiting go out now (`POST /_sim/answer-now`):
+ * for a test that has seen the 202 the delay is for and now waits for the end. Answers how many.
+ */
+export async function answerSlowNow(): Promise<number> {
+  const response = await fetch(`${stack().upstream}/_sim/answer-now`, { method: 'POST' });
+  return ((await response.json()) as { answered: number }).answered;
+}
 
 /** What the gateway sends a subgraph: tests that call a subgraph process directly send it too. */
 export const AS_GATEWAY = { [SUBGRAPH_SECRET_HEADER]: DEVELOPMENT_SECRETS.subgraph };

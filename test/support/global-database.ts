@@ -13,6 +13,7 @@ export default async function setup(project: TestProject) {
     dataDir: join(folder, 'postgres'),
     port: await freePort(),
     log: () => undefined,
+    durable: false,
   });
   project.provide('serviceDatabaseServer', database.urlFor('postgres'));
   return async () => {

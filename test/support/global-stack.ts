@@ -1,10 +1,11 @@
 import type { TestProject } from 'vitest/node';
 import { startEphemeralStack } from '@campaign/stack';
-import type { StackUrls } from '@campaign/stack';
+import { bootInBackground } from './background-boot.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: StackUrls;
+    /** Where the shared stack's URLs are answered once it is up (`awaitBoot`). */
+    stackBoot: string;
   }
 }
 
@@ -33,22 +34,27 @@ export const TEST_TAX_INVOICE_INLINE_WAIT_MS = 10_000;
 
 /**
  * One real stack for all whole-stack tests: embedded PostgreSQL in a temporary folder, the
- * simulated upstream, both subgraphs, the gateway and the REST adapter, on free ports.
+ * simulated upstream, both subgraphs, the gateway and the REST adapter, on free ports. It boots
+ * while the unit and service tiers run (`bootInBackground`).
  */
 export default async function setup(project: TestProject) {
-  const stack = await startEphemeralStack({
-    serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
-    serviceEnv: {
-      LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
-      LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
-      ...TEST_OUTBOX_ENV,
-      TAX_INVOICE_INLINE_WAIT_MS: String(TEST_TAX_INVOICE_INLINE_WAIT_MS),
-      // Overdue invoices are found within a second (issue 23): tests wait for facts, not hours.
-      INVOICE_OVERDUE_SWEEP_SECONDS: '1',
-    },
-    upstreamSlowDelayMs: TEST_SLOW_DELAY_MS,
-    taxInvoiceDelayMs: TEST_TAX_INVOICE_DELAY_MS,
+  const boot = await bootInBackground(async () => {
+    const stack = await startEphemeralStack({
+      durableDatabase: false,
+      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+      serviceEnv: {
+        LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
+        LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
+        ...TEST_OUTBOX_ENV,
+        TAX_INVOICE_INLINE_WAIT_MS: String(TEST_TAX_INVOICE_INLINE_WAIT_MS),
+        // Overdue invoices are found within a second (issue 23): tests wait for facts, not hours.
+        INVOICE_OVERDUE_SWEEP_SECONDS: '1',
+      },
+      upstreamSlowDelayMs: TEST_SLOW_DELAY_MS,
+      taxInvoiceDelayMs: TEST_TAX_INVOICE_DELAY_MS,
+    });
+    return { value: stack.urls, stop: () => stack.stop() };
   });
-  project.provide('stack', stack.urls);
-  return () => stack.stop();
+  project.provide('stackBoot', boot.url);
+  return () => boot.stop();
 }

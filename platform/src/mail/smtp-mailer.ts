@@ -1,4 +1,5 @@
-import { createTransport } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type * as Nodemailer from 'nodemailer';
 import { inSpan, SpanKind } from '../trace-context.js';
 import {
   MailDeliveryError,
@@ -21,6 +22,12 @@ export interface SmtpMailerOptions {
   timeoutMs?: number;
 }
 
+/**
+ * nodemailer is required when a mailer is made, not when the platform loads: the gateway and the
+ * REST adapter never send mail and would carry it (about 2 MB) for nothing (issue 27).
+ */
+const nodemailer = () => createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
+
 /** SMTP error codes of nodemailer that no retry can fix (the message itself is wrong). */
 const PERMANENT_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 
@@ -37,7 +44,7 @@ export class SmtpMailer implements Mailer {
 
   constructor(private readonly options: SmtpMailerOptions) {
     const timeout = options.timeoutMs ?? 10_000;
-    this.transport = createTransport({
+    this.transport = nodemailer().createTransport({
       pool: true,
       maxConnections: 2,
       host: options.host,

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { account, type SimAccount } from './accounts.js';
 import { handleOfId, normalizeHandle } from './ids.js';
 import type { SimMedia } from './media.js';
@@ -7,6 +6,8 @@ export interface SimulatorSettings {
   /** Unix seconds that "now" is on the simulated platform: every timestamp is relative to it. */
   epoch: number;
   slowDelayMs: number;
+  /** The `slow_` answers still waiting: `answerNow` ends their wait (tests, issue 22). */
+  waiting: Set<() => void>;
 }
 
 /** An error answer of the platform: `{"message": ..., "status": "fail", ...}`. */
@@ -32,9 +33,28 @@ export const answers = {
   loginRequired: () => fail(401, 'login_required', { require_login: true, logout_reason: 2 }),
 };
 
-/** The `slow_` delay. */
+/** The `slow_` delay, unless `answerNow` ends it first. */
 export function slowDown(settings: SimulatorSettings): Promise<void> {
-  return sleep(settings.slowDelayMs);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      settings.waiting.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, settings.slowDelayMs);
+    settings.waiting.add(done);
+  });
+}
+
+/**
+ * Every `slow_` answer still waiting goes out now (`POST /_sim/answer-now`): a test that has
+ * seen what the delay is for (a 202 past the sync budget) need not sit out the rest of it.
+ * Answers how many were waiting.
+ */
+export function answerNow(settings: SimulatorSettings): number {
+  const waiting = [...settings.waiting];
+  for (const done of waiting) done();
+  return waiting.length;
 }
 
 export function byHandle(handle: string | undefined): SimAccount | null {

@@ -1,5 +1,5 @@
 import { createLogger, createServiceApp, listen, type Logger } from '@campaign/platform';
-import { answers, SimError, type SimulatorSettings } from './gate.js';
+import { answerNow, answers, SimError, type SimulatorSettings } from './gate.js';
 import { accountRoutes } from './routes-accounts.js';
 import { mediaRoutes } from './routes-media.js';
 
@@ -36,6 +36,7 @@ export async function startSocialUpstreamSimulator(
   const settings: SimulatorSettings = {
     epoch: options.epochSeconds ?? DEFAULT_EPOCH_SECONDS,
     slowDelayMs: options.slowDelayMs ?? DEFAULT_SLOW_DELAY_MS,
+    waiting: new Set(),
   };
   const app = createServiceApp({
     logger: options.logger ?? createLogger('social-upstream', 'silent'),
@@ -63,6 +64,8 @@ export async function startSocialUpstreamSimulator(
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ message: 'Page not found', status: 'fail' }),
   );
+  // Test control, like the tax-invoice provider's decide-now: the waiting slow_ answers go now.
+  app.post('/_sim/answer-now', async () => ({ answered: answerNow(settings) }));
   accountRoutes(app, settings);
   mediaRoutes(app, settings);
   const running = await listen(app, options.host, options.port);

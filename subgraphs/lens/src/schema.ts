@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { platformAuthChecker } from '@campaign/platform';
-import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
+import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform/subgraph';
 import { AccountConsoleResolver } from './account-console/account-console.resolver.js';
 import { AdminResolver } from './admin/admin.resolver.js';
 import { accountReference } from './account/account.reference.js';

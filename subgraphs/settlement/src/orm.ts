@@ -1,5 +1,4 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import { migrateJobQueue } from '@campaign/platform';
 import { Advertiser } from './domain/advertiser/advertiser.entity.js';
 import { Agency } from './domain/agency/agency.entity.js';
@@ -7,7 +6,6 @@ import { ChangeAuditEntry } from './journal/audit/change-audit.entity.js';
 import { SettlementAuditEntry } from './journal/audit/settlement-audit.entity.js';
 import { Campaign } from './domain/campaign/campaign.entity.js';
 import { AdvertiserInvoice } from './domain/invoice/advertiser-invoice.entity.js';
-import { settlementMigrations } from './migrations/index.js';
 import { Partner } from './domain/partner/partner.entity.js';
 import { PartnerPayout } from './domain/payout/partner-payout.entity.js';
 import { Quotation, QuotationLine } from './domain/quotation/quotation.entity.js';
@@ -33,8 +31,9 @@ export function initSettlementOrm(databaseUrl: string, poolMax = 10): Promise<Mi
   return MikroORM.init({
     clientUrl: databaseUrl,
     entities: settlementEntities,
-    extensions: [Migrator],
-    migrations: { migrationsList: settlementMigrations, transactional: true, snapshot: false },
+    // The migrator and the migration list are loaded by migrateSettlement only, as lens does: a
+    // service never migrates (a deploy step), and they cost every process about 10 MB (issue 27).
+    migrations: { transactional: true, snapshot: false },
     pool: { min: 0, max: poolMax },
     allowGlobalContext: false,
     debug: false,
@@ -43,6 +42,14 @@ export function initSettlementOrm(databaseUrl: string, poolMax = 10): Promise<Mi
 
 /** The settlement tables, then graphile-worker's schema (the outbox delivery jobs). */
 export async function migrateSettlement(orm: MikroORM): Promise<void> {
-  await orm.getMigrator().up();
+  const [{ Migrator }, { settlementMigrations }] = await Promise.all([
+    import('@mikro-orm/migrations'),
+    import('./migrations/index.js'),
+  ]);
+  orm.config.set('migrations', {
+    ...orm.config.get('migrations'),
+    migrationsList: settlementMigrations,
+  });
+  await new Migrator(orm.em).up();
   await migrateJobQueue(orm.config.get('clientUrl')!);
 }

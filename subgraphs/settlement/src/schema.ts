@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { platformAuthChecker } from '@campaign/platform';
-import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform';
+import { buildFederatedSchema, type FederatedSchema } from '@campaign/platform/subgraph';
 import { AccountReference } from './domain/partner/account.stub.js';
 import { AgencyResolver } from './api/agency.resolver.js';
 import { changeAuditResolvers } from './api/change-audit.resolver.js';

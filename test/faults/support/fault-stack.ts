@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { ReplicaUrls, StackUrls } from '@campaign/stack';
 import { connectSql } from '@campaign/stack';
 import { cliFor } from '../../support/cli.js';
@@ -20,9 +21,25 @@ export interface FaultStack {
   mailSink: string;
   chat: string;
   taxInvoice: string;
+  /** The file the services log to (empty while STACK_LOGS=1 sends their logs to the console). */
+  serviceLog: string;
 }
 
-export const faults = (): FaultStack => inject('faults');
+let booted: FaultStack | undefined;
+/** Called by the faults tier's setup file (`faults-ready.ts`) once the faults stack is up. */
+export const useFaultStack = (stack: FaultStack) => void (booted = stack);
+export const faults = (): FaultStack => {
+  if (!booted) throw new Error('the faults stack is known only in the faults tier');
+  return booted;
+};
+
+/** The services' log lines that name one of `requestIds`, to explain an unexpected answer. */
+export async function serviceLogLines(requestIds: readonly string[]): Promise<string[]> {
+  const ids = requestIds.filter(Boolean);
+  if (!ids.length) return [];
+  const text = await readFile(faults().serviceLog, 'utf8').catch(() => '');
+  return text.split('\n').filter((line) => ids.some((id) => line.includes(id)));
+}
 
 async function control<T>(method: 'GET' | 'POST', path: string): Promise<T> {
   const response = await fetch(`${faults().control}${path}`, { method });

@@ -17,10 +17,12 @@ import {
 } from '../../support/global-stack.js';
 import { startOutageProxy, type OutageProxy } from './proxy.js';
 import type { FaultStack, OutsideSystem } from './fault-stack.js';
+import { bootInBackground, type Boot } from '../../support/background-boot.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    faults: FaultStack;
+    /** Where the faults stack (`FaultStack`) is answered once it is up (`awaitBoot`). */
+    faultsBoot: string;
   }
 }
 
@@ -37,14 +39,23 @@ export const FAULTS_LEASE_MS = 3000;
  * One stack for the whole `faults` project (its files run one after another): two full sets of
  * services on one embedded PostgreSQL, and the mail sink, team chat and tax-invoice provider
  * behind TCP proxies the tests switch off and on. The database, the proxies and the services
- * live in this process: tests drive them through a small control server on loopback.
+ * live in this process: tests drive them through a small control server on loopback. It boots
+ * while the earlier tiers run (`bootInBackground`).
  */
 export default async function setup(project: TestProject) {
+  const boot = await bootInBackground(bootFaultStack);
+  project.provide('faultsBoot', boot.url);
+  return () => boot.stop();
+}
+
+async function bootFaultStack(): Promise<Boot<FaultStack>> {
   const host = '127.0.0.1';
   const dataDir = await mkdtemp(join(tmpdir(), 'campaign-faults-'));
   await chmod(dataDir, 0o755); // the database runs as nobody when we are root
   const ports = await freeStackPorts();
   const rest = ports.REST_PORT;
+  // The services' logs, for a failing test to quote (STACK_LOGS=1 shows them as they come).
+  const serviceLog = join(dataDir, 'services.log');
   const sink = await startMailSink({ host, smtpPort: 0, httpPort: 0 });
   const chat = await startTeamChatSimulator({ host, port: 0 });
   const taxInvoice = await startTaxInvoiceSimulator({
@@ -68,10 +79,16 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
   });
   const log: string[] = [];
-  const stack = await startStack({
+  const closeOutside = async () => {
+    for (const proxy of Object.values(proxies)) await proxy.close();
+    await Promise.all([sink.close(), chat.close(), taxInvoice.close()]);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const starting = startStack({
     config,
     log: (line) => log.push(line),
-    serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+    durableDatabase: false,
+    serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : { file: serviceLog },
     serviceEnv: {
       SMTP_PORT: String(proxies.mail.port),
       LENS_SYNC_BUDGET_MS: String(FAULTS_SYNC_BUDGET_MS),
@@ -93,8 +110,23 @@ export default async function setup(project: TestProject) {
       REST_TRUST_PROXY: '127.0.0.1',
     },
     upstreamSlowDelayMs: FAULTS_SLOW_DELAY_MS,
-    // A second full set, and a third (gateway and adapter only) on the Hive engine.
-    replicaSets: [{}, { env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false }],
+    // A second full set, and a third (gateway and adapter only) on the Hive engine, its planner
+    // chosen by FAULTS_HIVE_PLANNER (issue 27: the engine tests on the Rust planner too).
+    replicaSets: [
+      {},
+      {
+        env: {
+          GATEWAY_ENGINE: 'hive',
+          GATEWAY_QUERY_PLANNER: process.env['FAULTS_HIVE_PLANNER'] ?? 'javascript',
+        },
+        subgraphs: false,
+      },
+    ],
+  });
+  // A boot that fails no longer stops vitest: leave no simulator holding the process open.
+  const stack = await starting.catch(async (error: unknown) => {
+    await closeOutside();
+    throw error;
   });
 
   // Second copies a check already accepted in a lost-acknowledgement window: they stay in the
@@ -138,7 +170,7 @@ export default async function setup(project: TestProject) {
   const controlPort = await freePort();
   await new Promise<void>((resolve) => control.listen(controlPort, host, resolve));
 
-  project.provide('faults', {
+  const value: FaultStack = {
     urls: stack.urls,
     replicas: stack.replicas!.slice(0, 2),
     hive: stack.replicas![2]!,
@@ -146,14 +178,14 @@ export default async function setup(project: TestProject) {
     mailSink: sink.url,
     chat: chat.url,
     taxInvoice: taxInvoice.url,
-  });
-  return async () => {
+    serviceLog,
+  };
+  const stop = async () => {
     control.closeAllConnections();
     await new Promise<void>((resolve) => control.close(() => resolve()));
     await stack.database?.start().catch(() => undefined);
     await stack.stop();
-    for (const proxy of Object.values(proxies)) await proxy.close();
-    await Promise.all([sink.close(), chat.close(), taxInvoice.close()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await closeOutside();
   };
+  return { value, stop };
 }

@@ -98,7 +98,7 @@ export interface JourneyLog {
   /** Every answer's status, in order (0: no connection). */
   statuses: number[];
   /** Each answer outside 200, 409 and 503 (and 0), with its body and request id, to diagnose. */
-  unexpected?: string[];
+  unexpected?: { requestId: string; answer: string }[];
 }
 
 const statusOf = async (
@@ -152,9 +152,10 @@ function note(log: JourneyLog, method: string, path: string, answer: Answer<unkn
   log.statuses.push(answer.status);
   if ([0, 200, 409, 503].includes(answer.status)) return;
   const requestId = answer.headers.get('x-request-id') ?? '';
-  (log.unexpected ??= []).push(
-    `${answer.status} ${method} ${path} ${requestId} ${JSON.stringify(answer.body).slice(0, 400)}`,
-  );
+  (log.unexpected ??= []).push({
+    requestId,
+    answer: `${answer.status} ${method} ${path} ${requestId} ${JSON.stringify(answer.body).slice(0, 400)}`,
+  });
 }
 
 export const restsOf = (replicas: readonly ReplicaUrls[]) => replicas.map((r) => r.rest);

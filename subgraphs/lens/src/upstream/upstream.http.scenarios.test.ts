@@ -67,6 +67,34 @@ describe('simulator scenarios', () => {
     expect(await kindOf(impatient.profile(ref, 'standard'))).toBe('UNAVAILABLE');
   });
 
+  it('slow_: POST /_sim/answer-now sends the waiting answers at once (tests need not sit it out)', async () => {
+    const patient = await startSocialUpstreamSimulator({
+      host: '127.0.0.1',
+      port: 0,
+      slowDelayMs: 60_000,
+    });
+    try {
+      const up = new HttpSocialUpstream({ baseUrl: patient.url, timeoutMs: 90_000 });
+      const started = Date.now();
+      const reading = up.profile({ handle: 'slow_now' }, 'standard');
+      const answerNow = async () =>
+        (
+          (await (await fetch(`${patient.url}/_sim/answer-now`, { method: 'POST' })).json()) as {
+            answered: number;
+          }
+        ).answered;
+      // Asked until the read is waiting there: then exactly that one answer goes.
+      let answered = 0;
+      while (answered === 0) answered = await answerNow();
+      expect(answered).toBe(1);
+      expect(await reading).toMatchObject({ handle: 'slow_now' });
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(await answerNow()).toBe(0);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('verified_: verified, and its followers are one fixed sample with no next page', async () => {
     const ref = { handle: 'verified_brand' };
     expect(await upstream.up.profile(ref, 'standard')).toMatchObject({ isVerified: true });

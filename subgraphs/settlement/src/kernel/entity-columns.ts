@@ -1,7 +1,7 @@
 import { BigIntType, PrimaryKey, Property, type PropertyOptions } from '@mikro-orm/core';
 import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
 import { Field } from 'type-graphql';
-import { DecimalType } from '@campaign/platform';
+import { DecimalType } from '@campaign/platform/subgraph';
 import { DecimalScalar } from '@campaign/schema';
 
 /**
