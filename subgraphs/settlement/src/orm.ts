@@ -1,5 +1,5 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { migrateJobQueue } from '@campaign/platform';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { initSubgraphOrm, migrateSubgraph } from '@campaign/platform/subgraph';
 import { Advertiser } from './domain/advertiser/advertiser.entity.js';
 import { Agency } from './domain/agency/agency.entity.js';
 import { ChangeAuditEntry } from './journal/audit/change-audit.entity.js';
@@ -28,28 +28,13 @@ export const settlementEntities = [
 ];
 
 export function initSettlementOrm(databaseUrl: string, poolMax = 10): Promise<MikroORM> {
-  return MikroORM.init({
-    clientUrl: databaseUrl,
-    entities: settlementEntities,
-    // The migrator and the migration list are loaded by migrateSettlement only, as lens does: a
-    // service never migrates (a deploy step), and they cost every process about 10 MB (issue 27).
-    migrations: { transactional: true, snapshot: false },
-    pool: { min: 0, max: poolMax },
-    allowGlobalContext: false,
-    debug: false,
-  });
+  return initSubgraphOrm(databaseUrl, settlementEntities, poolMax);
 }
 
 /** The settlement tables, then graphile-worker's schema (the outbox delivery jobs). */
-export async function migrateSettlement(orm: MikroORM): Promise<void> {
-  const [{ Migrator }, { settlementMigrations }] = await Promise.all([
-    import('@mikro-orm/migrations'),
-    import('./migrations/index.js'),
-  ]);
-  orm.config.set('migrations', {
-    ...orm.config.get('migrations'),
-    migrationsList: settlementMigrations,
-  });
-  await new Migrator(orm.em).up();
-  await migrateJobQueue(orm.config.get('clientUrl')!);
+export function migrateSettlement(orm: MikroORM): Promise<void> {
+  return migrateSubgraph(
+    orm,
+    async () => (await import('./migrations/index.js')).settlementMigrations,
+  );
 }
