@@ -50,25 +50,20 @@ export function withEngineCells(all: Cell[], f: Fixtures): Cell[] {
     { hops: ENGINES[1], urls: f.urls.engines.hive },
     { hops: ENGINES[2], urls: f.urls.engines.hiveRust },
   ];
+  /** `cell`, then the same on each Hive set: its `side` hop and URL in place of Apollo's. */
+  const expand = (cell: Cell, side: 'gateway' | 'rest') => [
+    cell,
+    ...sets.map(({ hops, urls }) => ({
+      ...cell,
+      hop: hops[side],
+      spec: { ...cell.spec, url: cell.spec.url.replace(f.urls[side], urls[side]) },
+    })),
+  ];
   return all.flatMap((cell) => {
-    if (cell.hop === 'gateway (apollo)')
-      return [
-        cell,
-        ...sets.map(({ hops, urls }) => ({
-          ...cell,
-          hop: hops.gateway,
-          spec: { ...cell.spec, url: cell.spec.url.replace(f.urls.gateway, urls.gateway) },
-        })),
-      ];
-    if (cell.hop === 'REST' && TARGET_ROWS.some((t) => t.row === cell.row))
-      return [
-        cell,
-        ...sets.map(({ hops, urls }) => ({
-          ...cell,
-          hop: hops.rest,
-          spec: { ...cell.spec, url: cell.spec.url.replace(f.urls.rest, urls.rest) },
-        })),
-      ];
+    if (cell.hop === 'gateway (apollo)') return expand(cell, 'gateway');
+    if (cell.hop === 'REST' && TARGET_ROWS.some((t) => t.row === cell.row)) {
+      return expand(cell, 'rest');
+    }
     return [cell];
   });
 }
