@@ -109,16 +109,23 @@ function addressOf(entry: string | { address: string }): string {
 }
 
 function toDeliveryError(error: unknown): MailDeliveryError {
-  const { code, responseCode, message } = (error ?? {}) as {
+  const { code, responseCode, message, command } = (error ?? {}) as {
     code?: unknown;
     responseCode?: unknown;
     message?: unknown;
+    command?: unknown;
   };
   const reply = typeof responseCode === 'number' ? responseCode : null;
   const text = typeof message === 'string' ? message : String(error);
   if (code === 'EAUTH') return new MailDeliveryError(`SMTP login refused: ${text}`, true, reply);
   if (reply !== null && reply >= 500) return new MailDeliveryError(text, false, reply);
-  if (typeof code === 'string' && PERMANENT_CODES.has(code) && (reply === null || reply >= 500)) {
+  // Without a reply code, only nodemailer's own refusal (command 'API': no recipients, an invalid
+  // address) is final; an envelope step that got no readable reply (a cut connection) is not.
+  if (
+    typeof code === 'string' &&
+    PERMANENT_CODES.has(code) &&
+    (reply === null ? command === 'API' : reply >= 500)
+  ) {
     return new MailDeliveryError(text, false, reply);
   }
   return new MailDeliveryError(text, true, reply);
