@@ -1,3 +1,4 @@
+import { REQUEST_ID_HEADER } from '@campaign/platform';
 import type { ReplicaUrls } from '@campaign/stack';
 import { call, cli, graphqlOk, sleep, type Answer } from './fault-stack.js';
 
@@ -94,10 +95,16 @@ const NEXT: Record<
   PARTNER_PAYOUT_PROCESSING: { method: 'POST', suffix: '/complete', by: 'admin' },
 };
 
+/**
+ * What a settlement walk may be answered while a fault lasts: 200, the outage's 503, and 409 for
+ * a step whose answer was lost though it committed (the walk then reads the status again).
+ */
+export const FAULT_ANSWERS: readonly number[] = [200, 409, 503];
+
 export interface JourneyLog {
   /** Every answer's status, in order (0: no connection). */
   statuses: number[];
-  /** Each answer outside 200, 409 and 503 (and 0), with its body and request id, to diagnose. */
+  /** Each answer outside FAULT_ANSWERS (but 0: no answer to show), with its request id. */
   unexpected?: { requestId: string; answer: string }[];
 }
 
@@ -150,8 +157,8 @@ export async function walk(
 
 function note(log: JourneyLog, method: string, path: string, answer: Answer<unknown>): void {
   log.statuses.push(answer.status);
-  if ([0, 200, 409, 503].includes(answer.status)) return;
-  const requestId = answer.headers.get('x-request-id') ?? '';
+  if (answer.status === 0 || FAULT_ANSWERS.includes(answer.status)) return;
+  const requestId = answer.headers.get(REQUEST_ID_HEADER) ?? '';
   (log.unexpected ??= []).push({
     requestId,
     answer: `${answer.status} ${method} ${path} ${requestId} ${JSON.stringify(answer.body).slice(0, 400)}`,
