@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { sameSecret } from './secrets.js';
 
 /**
  * Client addresses across the platform's hops. Public limits (business verification, DESIGN.md
@@ -21,13 +21,6 @@ export const PROXY_SECRET_HEADER = 'x-proxy-secret';
  * the other hop header, so that tracing can tell internal calls without loading the GraphQL server.
  */
 export const SUBGRAPH_SECRET_HEADER = 'x-subgraph-secret';
-
-function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
-  if (typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * The client address a gateway forwards: the REST adapter's X-Forwarded-For when the request

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   ApolloServer,
   type ApolloServerOptionsWithGateway,
@@ -11,6 +10,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { errorBody } from '@campaign/schema';
+import { sameSecret } from './secrets.js';
 import { SUBGRAPH_SECRET_HEADER } from './client-address.js';
 import { isShownAsIs, maskError } from './error-masking.js';
 import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
@@ -35,13 +35,6 @@ export interface MountOptions<C extends BaseContext> extends Omit<GraphQLServerO
   context: (request: FastifyRequest, reply: FastifyReply) => Promise<C>;
   /** A subgraph answers only callers that send this secret (the gateway); unset on the gateway. */
   subgraphSecret?: string;
-}
-
-function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
-  if (typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from './secrets.js';
 import { PROXY_SECRET_HEADER } from './client-address.js';
 
 /**
@@ -18,13 +18,6 @@ export type LensInterface = 'rest' | 'mcp';
 
 /** What the MCP front sends. */
 export const MCP_INTERFACE: LensInterface = 'mcp';
-
-function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
-  if (typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The gateway's side: the interface to pass on to lens, or undefined (none: REST). */
 export function vouchedLensInterface(

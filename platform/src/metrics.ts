@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import client, { type Counter, type Gauge, type Histogram } from 'prom-client';
+import { sameSecret } from './secrets.js';
 import { metricsSettings } from './config.js';
 
 /**
@@ -103,9 +103,7 @@ export function metricsAccess(env?: Record<string, string | undefined>) {
 export const metricsEnabled = (): boolean => metricsAccess().mode !== 'disabled';
 
 function bearerMatches(header: string | undefined, token: string): boolean {
-  const sent = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
-  const expected = Buffer.from(token);
-  return sent.length === expected.length && timingSafeEqual(sent, expected);
+  return sameSecret(header?.startsWith('Bearer ') ? header.slice(7) : '', token);
 }
 
 /**

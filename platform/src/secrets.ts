@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -51,3 +52,15 @@ export const oauthCookieSecretVar = z
   .string()
   .min(32, 'must be at least 32 characters')
   .default(DEVELOPMENT_SECRETS.oauthCookie);
+
+/**
+ * Whether a header carries the expected secret, compared in constant time (no early exit that
+ * would tell a caller how many leading characters it got right). A missing or repeated header
+ * never matches.
+ */
+export function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
