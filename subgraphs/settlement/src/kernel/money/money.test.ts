@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 
 import { InvalidAmountError } from './money-errors.js';
+import { NOT_PLAIN_DECIMALS } from './plain-decimal.fixtures.js';
 import {
   MAX_MONEY,
   formatMoney,
@@ -44,20 +45,7 @@ describe('parseMoney', () => {
   });
 
   it.each([
-    ['abc', 'not-a-number'],
-    ['', 'not-a-number'],
-    [' 1', 'not-a-number'],
-    ['1e3', 'not-a-number'],
-    ['+1', 'not-a-number'],
-    ['0x10', 'not-a-number'],
-    ['1.', 'not-a-number'],
-    ['.5', 'not-a-number'],
-    ['Infinity', 'not-a-number'],
-    ['NaN', 'not-a-number'],
-    [Number.NaN, 'not-finite'],
-    [Number.POSITIVE_INFINITY, 'not-finite'],
-    [new Decimal(Number.NaN), 'not-finite'],
-    [new Decimal('-Infinity'), 'not-finite'],
+    ...NOT_PLAIN_DECIMALS,
     ['1.234', 'too-many-decimals'],
     [0.1 + 0.2, 'too-many-decimals'],
     [new Decimal('0.001'), 'too-many-decimals'],
