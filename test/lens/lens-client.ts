@@ -197,9 +197,8 @@ export async function graphqlOp(
   return { result: result.data?.result, errors: result.errors };
 }
 
-/** The first GraphQL error's code, or undefined. */
-export const errorCode = (errors: { extensions?: Record<string, unknown> }[] | undefined) =>
-  errors?.[0]?.extensions?.['code'] as string | undefined;
+/** The first GraphQL error's code (one definition, with the shared clients). */
+export { errorCode } from '../support/clients.js';
 
 export const sortedKeys = (value: object) => Object.keys(value).sort();
 

@@ -6,7 +6,7 @@ import { freePort } from '@campaign/stack';
 import { startService, type ServiceProcess } from '@campaign/stack';
 import { startBeside } from '../support/beside.js';
 import { cli } from '../support/cli.js';
-import { graphql, graphqlAt, lensProfile, rest, stack } from '../support/clients.js';
+import { codeOf, graphql, graphqlAt, lensProfile, rest, stack } from '../support/clients.js';
 import { overLimitQueries } from '../support/graphql-limits.js';
 import { adminToken, createAdvertiser, createPartner } from '../settlement/support.js';
 
@@ -15,9 +15,6 @@ import { adminToken, createAdvertiser, createPartner } from '../settlement/suppo
  * before it costs anything. A second gateway and REST adapter (the shared stack stays whole) point
  * their lens subgraph at a socket this test controls.
  */
-const codeOf = (result: { errors?: { extensions?: Record<string, unknown> }[] }) =>
-  result.errors?.[0]?.extensions?.['code'];
-
 describe('unexpected errors never show SQL', () => {
   let lensSql: Sql;
   let settlementSql: Sql;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
-import { AS_GATEWAY, graphql, graphqlOk, stack } from '../support/clients.js';
+import { AS_GATEWAY, codeOf, graphql, graphqlOk, stack } from '../support/clients.js';
 import { restOk } from '../lens/lens-client.js';
 import {
   adminToken,
@@ -17,9 +17,6 @@ import {
  */
 const ACCOUNT =
   'query($id: String!) { account(accountId: $id) { handle followerCount observedAt } }';
-const codeOf = (result: { errors?: { extensions?: Record<string, unknown> }[] }) =>
-  result.errors?.[0]?.extensions?.['code'];
-
 describe('stored observations are not free data', () => {
   let accountId: string;
   let apiKey: string;

@@ -4,7 +4,7 @@ import { operationDocument } from '@campaign/rest-adapter';
 import { lensOperations } from '@campaign/schema';
 import { freePort, startService, type ServiceProcess } from '@campaign/stack';
 import { cli } from '../support/cli.js';
-import { graphqlAt, stack } from '../support/clients.js';
+import { codeOf, graphqlAt, stack } from '../support/clients.js';
 import { adminToken } from '../settlement/support.js';
 
 /**
@@ -18,9 +18,6 @@ const PROFILE = operationDocument(lensOperations['accounts.profile']);
 const OWN_PROFILE = `mutation($idempotencyKey: String!, $input: AccountsProfileInput!) {
   accountsProfile(idempotencyKey: $idempotencyKey, input: $input) { status }
 }`;
-
-const codeOf = (result: { errors?: { extensions?: Record<string, unknown> }[] }) =>
-  result.errors?.[0]?.extensions?.['code'];
 
 describe.each(ENGINES)('GATEWAY_TRUSTED_DOCUMENTS=require on the %s engine', (engine) => {
   let gateway: ServiceProcess;

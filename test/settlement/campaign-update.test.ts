@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { graphql, graphqlOk } from '../support/clients.js';
+import { codeOf, graphql, graphqlOk } from '../support/clients.js';
 import * as a from './admin-support.js';
 import * as f from './support.js';
 
@@ -30,8 +30,6 @@ describe('updateCampaign', () => {
         [id],
       )
     )[0];
-
-  const errorOf = (result: { errors?: a.GqlErrors }) => result.errors?.[0]?.extensions?.['code'];
 
   it('changes a campaign without a settlement and audits it', async () => {
     const id = await campaign();
@@ -168,7 +166,7 @@ describe('updateCampaign', () => {
       const campaignId = await settlementCampaign(settlementId);
       const before = [await f.rowCounts(ctx.db, [settlementId]), await campaignRow(campaignId)];
       const result = await a.updateCampaign(ctx.admin, campaignId, input);
-      expect(errorOf(result)).toBe('CONFLICT');
+      expect(codeOf(result)).toBe('CONFLICT');
       expect(result.errors?.[0]?.message).toMatch(why);
       expect(result.errors?.[0]?.message).toMatch(/no money has moved|before any invoice/);
       expect([await f.rowCounts(ctx.db, [settlementId]), await campaignRow(campaignId)]).toEqual(
@@ -199,7 +197,7 @@ describe('updateCampaign', () => {
     ];
     for (const [token, id, input, code] of refused) {
       const before = await campaignRow(id);
-      expect(errorOf(await a.updateCampaign(token, id, input)), JSON.stringify(input)).toBe(code);
+      expect(codeOf(await a.updateCampaign(token, id, input)), JSON.stringify(input)).toBe(code);
       expect(await campaignRow(id)).toEqual(before);
     }
     const { data } = await a.updateCampaign(agency2, own, { title: 'Mine', agencyId: 2 });
@@ -219,7 +217,7 @@ describe('updateCampaign', () => {
       { commissionRate: '100.01' },
       { status: 'COMPLETED' },
     ]) {
-      expect(errorOf(await a.updateCampaign(ctx.admin, id, input)), JSON.stringify(input)).toMatch(
+      expect(codeOf(await a.updateCampaign(ctx.admin, id, input)), JSON.stringify(input)).toMatch(
         /INVALID_REQUEST|BAD_USER_INPUT/,
       );
     }
@@ -236,7 +234,7 @@ describe('updateCampaign', () => {
     );
     expect(numeric.errors).toHaveLength(1);
     expect(await campaignRow(id)).toEqual(before);
-    expect(errorOf(await a.updateCampaign(cast.partner, id, { title: 'x' }))).toBe(
+    expect(codeOf(await a.updateCampaign(cast.partner, id, { title: 'x' }))).toBe(
       'PERMISSION_DENIED',
     );
     const anonymous = await graphql(

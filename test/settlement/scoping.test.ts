@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { graphql } from '../support/clients.js';
+import { codeById, graphql } from '../support/clients.js';
 import * as f from './support.js';
 
 type Page = f.Page;
@@ -96,30 +96,10 @@ describe('access and scope', () => {
 
   it('campaigns are scoped too: upload, read and create', async () => {
     const campaign = await f.createCampaign(ctx.admin, { partnerId: partnerB.id, advertiserId });
-    const upload = await graphql(
-      `
-        mutation ($id: ID!) {
-          markCampaignUploaded(id: $id) {
-            id
-          }
-        }
-      `,
-      { id: campaign },
-      agency2Admin,
+    expect(await codeById('mutation', 'markCampaignUploaded', campaign, agency2Admin)).toBe(
+      'NOT_FOUND',
     );
-    expect(upload.errors?.[0]?.extensions?.['code']).toBe('NOT_FOUND');
-    const read = await graphql(
-      `
-        query ($id: ID!) {
-          campaign(id: $id) {
-            id
-          }
-        }
-      `,
-      { id: campaignB0 },
-      agency2Admin,
-    );
-    expect(read.errors?.[0]?.extensions?.['code']).toBe('NOT_FOUND');
+    expect(await codeById('query', 'campaign', campaignB0, agency2Admin)).toBe('NOT_FOUND');
 
     const own = await graphql<{ createCampaign: { agencyId: number } }>(
       `

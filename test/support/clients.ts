@@ -101,6 +101,27 @@ export async function graphqlAt<T = Record<string, unknown>>(
   return (await response.json()) as GraphQLResult<T>;
 }
 
+/** The first GraphQL error's code, or undefined. */
+export const errorCode = (errors: { extensions?: Record<string, unknown> }[] | undefined) =>
+  errors?.[0]?.extensions?.['code'] as string | undefined;
+
+/** The code of a GraphQL answer's first error, or undefined. */
+export const codeOf = (result: { errors?: { extensions?: Record<string, unknown> }[] }) =>
+  errorCode(result.errors);
+
+/**
+ * The code a one-id query or mutation (`field(id: $id) { id }`) on the gateway answers with:
+ * undefined when it succeeds.
+ */
+export async function codeById(
+  kind: 'query' | 'mutation',
+  field: string,
+  id: string | number,
+  token: string,
+): Promise<string | undefined> {
+  return codeOf(await graphql(`${kind} ($id: ID!) { ${field}(id: $id) { id } }`, { id }, token));
+}
+
 /** GraphQL that must succeed: fails the test with the errors otherwise. */
 export async function graphqlOk<T = Record<string, unknown>>(
   query: string,
