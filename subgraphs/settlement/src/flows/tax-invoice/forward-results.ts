@@ -1,13 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Principal } from '../../kernel/principal.js';
 import * as notices from '../settlement-notices.js';
 import type { Notice } from '../notice.js';
 import type { SettlementStep } from '../settlement-step.js';
 import type { WorkflowServices } from '../workflow-services.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
-import { failureOf, type ApplyResult, type IssuanceOutcome } from './issuance-outcome.js';
+import { failureOf, issuedDocumentOf, type ApplyResult } from './issuance-outcome.js';
 import { annulIssued } from './annulment.js';
-import { lockedInvoice } from './locked-settlement.js';
+import { invoiceOutcomeRule } from './locked-settlement.js';
 import { reportFailure, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices.js';
 
 /**
@@ -27,81 +25,69 @@ import { reportFailure, taxInvoiceIssuedAdvertiser } from './tax-invoice-notices
  * document exists) and annulled by a cancellation tax invoice; an end without issue is the
  * withdrawal it asked for, stored on the invoice without an alert.
  */
-export async function applyForwardOutcome(
-  tx: EntityManager,
-  services: WorkflowServices,
-  outcome: IssuanceOutcome,
-  actor: Principal,
-): Promise<ApplyResult> {
-  const { invoices } = services;
-  const locked = await lockedInvoice(tx, actor, () =>
-    invoices.findByIssuanceKey(tx, outcome.issuanceKey),
-  );
-  if (!locked) return 'unknown';
-  const { step, invoice } = locked;
-  if (!invoice || outcome.status === 'PENDING') return 'unchanged';
-  const cancelled = invoice.status === 'CANCELLED';
-  // The provider issued what we had withdrawn (its answer to the withdrawal was lost, or the
-  // request reached it after): the provider is right about what exists, so it is annulled too.
-  const issuedAfterWithdrawal =
-    cancelled && outcome.status === 'SUCCESS' && invoice.taxInvoiceNumber === null;
-  if (invoice.taxInvoiceStatus !== 'PENDING' && !issuedAfterWithdrawal) return 'unchanged';
+export const applyForwardOutcome = invoiceOutcomeRule(
+  (invoices, tx, key) => invoices.findByIssuanceKey(tx, key),
+  async ({ tx, step, invoice }, services, outcome): Promise<ApplyResult> => {
+    const { invoices } = services;
+    if (!invoice || outcome.status === 'PENDING') return 'unchanged';
+    const cancelled = invoice.status === 'CANCELLED';
+    // The provider issued what we had withdrawn (its answer to the withdrawal was lost, or the
+    // request reached it after): the provider is right about what exists, so it is annulled too.
+    const issuedAfterWithdrawal =
+      cancelled && outcome.status === 'SUCCESS' && invoice.taxInvoiceNumber === null;
+    if (invoice.taxInvoiceStatus !== 'PENDING' && !issuedAfterWithdrawal) return 'unchanged';
 
-  if (outcome.status === 'SUCCESS') {
-    // A success without its number cannot be stored (spec 2.5); the webhook always carries it.
-    if (!outcome.taxInvoiceNumber) return 'unchanged';
-    const issued = {
-      taxInvoiceNumber: outcome.taxInvoiceNumber,
-      documentUrl: outcome.documentUrl,
-      issuedAt: outcome.at,
-    };
-    await invoices.recordTaxInvoiceIssued(tx, invoice, issued);
-    if (!step) return 'applied';
-    const out: Notice[] = [];
-    let status = step.settlement.status;
-    if (cancelled) {
-      // Issued after the invoice was cancelled: it never revives it; it is annulled at once.
-      await step.claim();
-      out.push(
-        ...(await annulIssued(step, invoices, invoice, {
-          originalIssuanceKey: outcome.issuanceKey,
+    if (outcome.status === 'SUCCESS') {
+      const issued = issuedDocumentOf(outcome);
+      if (!issued) return 'unchanged';
+      await invoices.recordTaxInvoiceIssued(tx, invoice, issued);
+      if (!step) return 'applied';
+      const out: Notice[] = [];
+      let status = step.settlement.status;
+      if (cancelled) {
+        // Issued after the invoice was cancelled: it never revives it; it is annulled at once.
+        await step.claim();
+        out.push(
+          ...(await annulIssued(step, invoices, invoice, {
+            originalIssuanceKey: outcome.issuanceKey,
+            taxInvoiceNumber: issued.taxInvoiceNumber,
+          })),
+        );
+      } else if (status === 'SETTLEMENT_PENDING') {
+        const moved = await successStep(step, services);
+        out.push(...moved.notices);
+        status = moved.to;
+      } else {
+        await step.claim();
+      }
+      await step.audit({
+        action: 'TAX_INVOICE_ISSUED',
+        fromStatus: status,
+        toStatus: status,
+        details: {
+          invoiceNumber: invoice.invoiceNumber,
+          issuanceKey: outcome.issuanceKey,
           taxInvoiceNumber: issued.taxInvoiceNumber,
-        })),
-      );
-    } else if (status === 'SETTLEMENT_PENDING') {
-      const moved = await successStep(step, services);
-      out.push(...moved.notices);
-      status = moved.to;
-    } else {
-      await step.claim();
+          documentUrl: issued.documentUrl,
+          ...(cancelled ? { invoiceCancelled: true } : {}),
+        },
+      });
+      // A cancelled invoice keeps the facts, but the advertiser is not told to pay it.
+      if (!cancelled) out.unshift(await taxInvoiceIssuedAdvertiser(step, invoice, issued));
+      await step.notify(out);
+      return 'applied';
     }
-    await step.audit({
-      action: 'TAX_INVOICE_ISSUED',
-      fromStatus: status,
-      toStatus: status,
-      details: {
-        invoiceNumber: invoice.invoiceNumber,
-        issuanceKey: outcome.issuanceKey,
-        taxInvoiceNumber: issued.taxInvoiceNumber,
-        documentUrl: issued.documentUrl,
-        ...(cancelled ? { invoiceCancelled: true } : {}),
-      },
-    });
-    // A cancelled invoice keeps the facts, but the advertiser is not told to pay it.
-    if (!cancelled) out.unshift(await taxInvoiceIssuedAdvertiser(step, invoice, issued));
-    await step.notify(out);
-    return 'applied';
-  }
 
-  const failure = failureOf(outcome, outcome.status);
-  await invoices.recordTaxInvoiceFailed(tx, invoice, failure);
-  // A request of a cancelled invoice that ends unissued is what the withdrawal asked for: kept on
-  // the invoice, no alert, and the settlement is left alone (claiming it would make the admin's
-  // next action, sent right after the cancel or type change, a CONCURRENT_MODIFICATION).
-  if (!step || cancelled) return 'applied';
-  await reportFailure(step, 'FORWARD', outcome.issuanceKey, invoice.invoiceNumber, failure);
-  return 'applied';
-}
+    const failure = failureOf(outcome, outcome.status);
+    await invoices.recordTaxInvoiceFailed(tx, invoice, failure);
+    // A request of a cancelled invoice that ends unissued is what the withdrawal asked for: kept on
+    // the invoice, no alert, and the settlement is left alone (claiming it would make the admin's
+    // next action, sent right after the cancel or type change, a CONCURRENT_MODIFICATION).
+    if (!step || cancelled) return 'applied';
+    await reportFailure(step, 'FORWARD', outcome.issuanceKey, invoice.invoiceNumber, failure);
+    return 'applied';
+  },
+);
 
 /**
  * SETTLEMENT_PENDING → AWAITING_ADVERTISER_PAYMENT on the provider's success (a move of the

@@ -33,6 +33,19 @@ export function failureOf(outcome: IssuanceOutcome, status: ProviderFailure['sta
   } satisfies ProviderFailure;
 }
 
+/**
+ * A success's document as an invoice stores it: number, URL and time. Null without its number: a
+ * success without one cannot be stored (spec 2.5); the webhook always carries it.
+ */
+export function issuedDocumentOf(outcome: IssuanceOutcome) {
+  if (!outcome.taxInvoiceNumber) return null;
+  return {
+    taxInvoiceNumber: outcome.taxInvoiceNumber,
+    documentUrl: outcome.documentUrl,
+    issuedAt: outcome.at,
+  };
+}
+
 export function outcomeOfIssuance(issuance: Issuance): IssuanceOutcome {
   return {
     issuanceKey: issuance.issuanceKey,

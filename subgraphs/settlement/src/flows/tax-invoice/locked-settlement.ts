@@ -4,6 +4,9 @@ import type { Principal } from '../../kernel/principal.js';
 import { openStep, type SettlementStep } from '../settlement-step.js';
 import { Settlement } from '../../domain/settlement/settlement.entity.js';
 import type { AdvertiserInvoice } from '../../domain/invoice/advertiser-invoice.entity.js';
+import type { InvoiceService } from '../../domain/invoice/invoice.service.js';
+import type { WorkflowServices } from '../workflow-services.js';
+import type { ApplyResult, IssuanceOutcome } from './issuance-outcome.js';
 
 /**
  * Who the provider's results are recorded as (audit trail, status-change notices). Admin scope
@@ -37,22 +40,46 @@ export async function lockedSettlementStep(
   return settlement ? openStep(tx, actor, settlement) : null;
 }
 
+/** An invoice rule's view of the result: the settlement's step and the invoice, read under the lock. */
+export interface LockedInvoice {
+  tx: EntityManager;
+  step: SettlementStep | null;
+  invoice: AdvertiserInvoice | null;
+}
+
 /**
- * The advertiser invoice a provider result names (`find`, by its key) and the settlement it
- * reports to, locked as above: the one it is linked to, or, for a cancelled invoice, the one that
+ * The rule for the results about one of an advertiser invoice's issuances (forward or
+ * cancellation). The invoice the result names (`find`, by its key) and the settlement it reports
+ * to are locked as above: the one it is linked to, or, for a cancelled invoice, the one that
  * cancelled it (a type change unlinks it). The invoice is read again under the lock (a concurrent
- * result or retry-issuance may have moved it). Null when no invoice has that key.
+ * result or retry-issuance may have moved it) and handed to `apply`; `unknown` when no invoice has
+ * that key.
  */
-export async function lockedInvoice(
-  tx: EntityManager,
-  actor: Principal,
-  find: () => Promise<AdvertiserInvoice | null>,
-): Promise<{ step: SettlementStep | null; invoice: AdvertiserInvoice | null } | null> {
-  const found = await find();
-  if (!found) return null;
-  const where = found.cancelledForSettlementId
-    ? { id: found.cancelledForSettlementId }
-    : { advertiserInvoiceId: found.id };
-  const step = await lockedSettlementStep(tx, where, actor);
-  return { step, invoice: await find() };
+export function invoiceOutcomeRule(
+  find: (
+    invoices: InvoiceService,
+    tx: EntityManager,
+    key: string,
+  ) => Promise<AdvertiserInvoice | null>,
+  apply: (
+    locked: LockedInvoice,
+    services: WorkflowServices,
+    outcome: IssuanceOutcome,
+  ) => Promise<ApplyResult>,
+) {
+  return async (
+    tx: EntityManager,
+    services: WorkflowServices,
+    outcome: IssuanceOutcome,
+    actor: Principal,
+  ): Promise<ApplyResult> => {
+    const findIt = () => find(services.invoices, tx, outcome.issuanceKey);
+    const found = await findIt();
+    if (!found) return 'unknown';
+    const where = found.cancelledForSettlementId
+      ? { id: found.cancelledForSettlementId }
+      : { advertiserInvoiceId: found.id };
+    const step = await lockedSettlementStep(tx, where, actor);
+    return apply({ tx, step, invoice: await findIt() }, services, outcome);
+  };
 }
