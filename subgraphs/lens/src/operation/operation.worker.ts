@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Task } from 'graphile-worker';
 import { startJobRunner, type Logger, type WorkerSupervisor } from '@campaign/platform';
-import type { ExecutionService } from './execution.service.js';
+import type { AttemptFrom, ExecutionService } from './execution.service.js';
 import { EXECUTE_TASK, operationIdOf, RECONCILE_TASK } from './job-queue.js';
 
 export interface WorkerOptions {
@@ -22,25 +23,23 @@ const instance = `${hostname()}:${process.pid}`;
  * `WorkerSupervisor` in @campaign/platform).
  */
 export function startOperationWorker(options: WorkerOptions): Promise<WorkerSupervisor> {
+  // Both tasks attempt the operation their payload names, each from the status it waits in.
+  const attemptFrom =
+    (status: AttemptFrom): Task =>
+    (payload, helpers) =>
+      options.execution.attempt(
+        options.em(),
+        operationIdOf(payload),
+        status,
+        `${instance}:job${helpers.job.id}`,
+      );
   return startJobRunner({
     connectionString: options.connectionString,
     concurrency: options.concurrency,
     logger: options.logger,
     taskList: {
-      [EXECUTE_TASK]: (payload, helpers) =>
-        options.execution.attempt(
-          options.em(),
-          operationIdOf(payload),
-          'RUNNING',
-          `${instance}:job${helpers.job.id}`,
-        ),
-      [RECONCILE_TASK]: (payload, helpers) =>
-        options.execution.attempt(
-          options.em(),
-          operationIdOf(payload),
-          'RECONCILIATION_REQUIRED',
-          `${instance}:job${helpers.job.id}`,
-        ),
+      [EXECUTE_TASK]: attemptFrom('RUNNING'),
+      [RECONCILE_TASK]: attemptFrom('RECONCILIATION_REQUIRED'),
     },
   });
 }
