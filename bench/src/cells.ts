@@ -63,67 +63,42 @@ const listDocument = (partner: string) =>
   `query($limit: Int) { result: settlements(limit: $limit) { items { ${ADMIN_SETTLEMENT} partner { ${partner} } } nextCursor total } }`;
 const FEDERATED = `query($id: ID!) { settlement(id: $id) { id payoutAmount partner { name account { handle followerCount } } } }`;
 
+/** A plain HTTP call of a row: the REST adapter's or the reference's. */
+interface HttpCall {
+  path: string;
+  body?: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+}
+
 /** One row at every hop: the GraphQL hops share the body, REST and the reference their own. */
 function lensRow(
   row: string,
   f: Fixtures,
   key: string,
   gqlBody: string,
-  rest: { path: string; body?: string; method: 'GET' | 'POST'; headers?: Record<string, string> },
-  reference: {
-    path: string;
-    body?: string;
-    method: 'GET' | 'POST';
-    headers?: Record<string, string>;
-  },
+  rest: HttpCall,
+  reference: HttpCall,
   extra: Partial<LoadSpec> = {},
 ): Cell[] {
   const auth = { authorization: `Bearer ${key}` };
+  const cell = (hop: Hop, url: string, call: Omit<HttpCall, 'path'>): Cell => ({
+    row,
+    hop,
+    spec: {
+      url,
+      method: call.method,
+      headers: { ...JSON_TYPE, ...auth, ...call.headers },
+      ...(call.body ? { body: call.body } : {}),
+      ...extra,
+    },
+  });
+  const graphqlCall = { method: 'POST', body: gqlBody } as const;
   return [
-    {
-      row,
-      hop: 'subgraph',
-      spec: {
-        url: f.urls.lens,
-        method: 'POST',
-        headers: { ...subgraphHeaders, ...auth },
-        body: gqlBody,
-        ...extra,
-      },
-    },
-    {
-      row,
-      hop: 'gateway (apollo)',
-      spec: {
-        url: f.urls.gateway,
-        method: 'POST',
-        headers: { ...JSON_TYPE, ...auth },
-        body: gqlBody,
-        ...extra,
-      },
-    },
-    {
-      row,
-      hop: 'REST',
-      spec: {
-        url: `${f.urls.rest}${rest.path}`,
-        method: rest.method,
-        headers: { ...JSON_TYPE, ...auth, ...rest.headers },
-        ...(rest.body ? { body: rest.body } : {}),
-        ...extra,
-      },
-    },
-    {
-      row,
-      hop: 'reference',
-      spec: {
-        url: `${f.urls.reference}${reference.path}`,
-        method: reference.method,
-        headers: { ...JSON_TYPE, ...auth, ...reference.headers },
-        ...(reference.body ? { body: reference.body } : {}),
-        ...extra,
-      },
-    },
+    cell('subgraph', f.urls.lens, { ...graphqlCall, headers: subgraphHeaders }),
+    cell('gateway (apollo)', f.urls.gateway, graphqlCall),
+    cell('REST', `${f.urls.rest}${rest.path}`, rest),
+    cell('reference', `${f.urls.reference}${reference.path}`, reference),
   ];
 }
 
