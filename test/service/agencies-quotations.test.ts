@@ -7,6 +7,7 @@ import {
   QuotationLine,
   Settlement,
 } from '@campaign/settlement';
+import { agencyInput } from '../settlement/agency-input.js';
 import { useSettlementServices } from '../support/service-database.js';
 
 /**
@@ -18,22 +19,10 @@ const { services, em, admin } = useSettlementServices();
 let partnerId: number;
 let advertiserId: number;
 
-const agencyBody = (code: string) => ({
-  name: `Agency ${code}`,
-  code,
-  businessName: `${code} Co., Ltd.`,
-  businessNumber: '220-81-62517',
-  representativeName: 'Lee',
-  bankName: 'KB Kookmin Bank',
-  accountNumber: '123456-01-234567',
-  accountHolder: `${code} Co., Ltd.`,
-  email: `billing@${code}.example`,
-});
-
 const code = (error: unknown) => (error as { code?: string }).code;
 
 beforeAll(async () => {
-  await em().insert(Agency, { ...agencyBody('platform'), isDefault: true, isActive: true });
+  await em().insert(Agency, { ...agencyInput('platform'), isDefault: true, isActive: true });
   const partner = await services.partners.createPartner(em(), {
     name: 'Partner',
     entityType: 'CORPORATE_BUSINESS',
@@ -54,7 +43,7 @@ beforeAll(async () => {
 
 describe('agencies', () => {
   it('keeps the business number as 10 digits and audits every change', async () => {
-    const created = await services.agencyChanges.create(em(), admin, agencyBody('Alpha_1'));
+    const created = await services.agencyChanges.create(em(), admin, agencyInput('Alpha_1'));
     expect(created.businessNumber).toBe('2208162517');
     await services.agencyChanges.update(em(), admin, created.id, { name: 'Alpha One' });
     await services.agencyChanges.update(em(), admin, created.id, { name: 'Alpha One' });
@@ -73,13 +62,13 @@ describe('agencies', () => {
   });
 
   it('codes are unique ignoring case, also when creates race', async () => {
-    await services.agencyChanges.create(em(), admin, agencyBody('beta'));
-    await expect(services.agencyChanges.create(em(), admin, agencyBody('BETA'))).rejects.toThrow(
+    await services.agencyChanges.create(em(), admin, agencyInput('beta'));
+    await expect(services.agencyChanges.create(em(), admin, agencyInput('BETA'))).rejects.toThrow(
       /already has the code/,
     );
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
-        services.agencyChanges.create(em(), admin, agencyBody('Gamma')),
+        services.agencyChanges.create(em(), admin, agencyInput('Gamma')),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -89,7 +78,7 @@ describe('agencies', () => {
   });
 
   it('an inactive agency takes no new campaigns; the default agency stays active', async () => {
-    const agency = await services.agencyChanges.create(em(), admin, agencyBody('delta'));
+    const agency = await services.agencyChanges.create(em(), admin, agencyInput('delta'));
     await services.agencyChanges.deactivate(em(), admin, agency.id);
     await expect(
       services.campaigns.create(
@@ -107,7 +96,7 @@ describe('agencies', () => {
 
 describe('updateCampaign', () => {
   it('moves the settlement with its campaign while no money has moved, in one transaction', async () => {
-    const agency = await services.agencyChanges.create(em(), admin, agencyBody('epsilon'));
+    const agency = await services.agencyChanges.create(em(), admin, agencyInput('epsilon'));
     const campaign = await services.campaigns.create(
       em(),
       { partnerId, advertiserId, title: 'Campaign', price: '1000000.00' },

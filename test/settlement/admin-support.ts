@@ -2,38 +2,14 @@ import ExcelJS from 'exceljs';
 import { cli } from '../support/cli.js';
 import { graphql, graphqlOk, rest, stack, type HttpResult } from '../support/clients.js';
 import { assertDocumented } from '../support/settlement-openapi.js';
+import { agencyInput, uniqueCode } from './agency-input.js';
 import type { Envelope } from './support.js';
 
 /** Fixtures of the agency, campaign-change and quotation whole-stack tests (issue 12). */
 
-let seq = 0;
-
-/**
- * An agency code no other test file (nor an earlier run on the same stack) uses: 2-30 letters,
- * digits, `_` and `-`. Files run in parallel on one stack, so codes carry the process and time.
- */
-export function uniqueCode(prefix = 'T'): string {
-  const code = `${prefix}${process.pid.toString(36)}${Date.now().toString(36)}${(++seq).toString(36)}`;
-  return code.slice(-30);
-}
+export { agencyInput, uniqueCode };
 
 export type AgencyBody = Record<string, unknown> & { id: number; code: string; isActive: boolean };
-
-/** A valid create body (every string field of spec 2.4). */
-export function agencyInput(code = uniqueCode(), extra: Record<string, unknown> = {}) {
-  return {
-    name: `Agency ${code}`,
-    code,
-    businessName: `${code} Co., Ltd.`,
-    businessNumber: '220-81-62517',
-    representativeName: 'Choi Yuna',
-    bankName: 'Woori Bank',
-    accountNumber: '1002-777-123456',
-    accountHolder: `${code} Co., Ltd.`,
-    email: `billing@${code.toLowerCase()}.example`,
-    ...extra,
-  };
-}
 
 export const adminCall = <T = Record<string, unknown>>(
   method: string,
