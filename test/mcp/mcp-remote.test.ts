@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@campaign/stack';
 import { newAccount, type Account } from '../lens/account-support.js';
-import { findBrowser, launchBrowser, watchedPage } from '../support/browser.js';
+import { findBrowser, useBrowser, watchedPage } from '../support/browser.js';
 import { stack } from '../support/clients.js';
 
 /**
@@ -20,18 +19,15 @@ const browserFound = findBrowser();
 const PROXY = join(repoRoot, 'test', 'node_modules', 'mcp-remote', 'dist', 'proxy.js');
 
 describe.skipIf('skip' in browserFound)('mcp-remote with OAuth', () => {
-  let browser: Browser;
+  const chromium = useBrowser(browserFound);
   let account: Account;
   const configDir = mkdtempSync(join(tmpdir(), 'mcp-remote-'));
 
   beforeAll(async () => {
-    if (!('path' in browserFound)) return;
-    browser = await launchBrowser(browserFound.path);
     account = await newAccount('--credits', '100');
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     rmSync(configDir, { recursive: true, force: true });
   });
 
@@ -58,7 +54,7 @@ describe.skipIf('skip' in browserFound)('mcp-remote with OAuth', () => {
     const client = new Client({ name: 'mcp-remote-test-host', version: '1.0.0' });
     const connected = client.connect(transport);
     try {
-      const { page } = await watchedPage(browser);
+      const { page } = await watchedPage(chromium.browser);
       // mcp-remote exiting before it asks is a failure that shows what it printed.
       const exited = connected.then(
         () => Promise.reject(new Error(`connected without consent:\n${printed}`)),

@@ -1,4 +1,3 @@
-import type { Browser } from 'puppeteer-core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlOk } from '../support/clients.js';
@@ -9,7 +8,7 @@ import {
   usageQuery,
   type Account,
 } from '../lens/account-support.js';
-import { findBrowser, launchBrowser, screenshot, watchedPage } from '../support/browser.js';
+import { findBrowser, screenshot, useBrowser, watchedPage } from '../support/browser.js';
 import { answerOf, newKey, VALID_BODIES } from './mcp-client.js';
 import {
   authorizationUrl,
@@ -34,7 +33,7 @@ const browserFound = findBrowser();
 const GRANTED = ['accounts.profile', 'accounts.posts'];
 
 describe.skipIf('skip' in browserFound)('MCP authorization: a hosted client connects', () => {
-  let browser: Browser;
+  const chromium = useBrowser(browserFound);
   let account: Account;
   let found: Discovered;
   let client: Registered;
@@ -42,13 +41,10 @@ describe.skipIf('skip' in browserFound)('MCP authorization: a hosted client conn
   const callback = callbackServer();
 
   beforeAll(async () => {
-    if (!('path' in browserFound)) return;
-    browser = await launchBrowser(browserFound.path);
     account = await newAccount('--credits', '500');
   });
 
   afterAll(async () => {
-    await browser?.close();
     await (await callback).close();
   });
 
@@ -72,7 +68,7 @@ describe.skipIf('skip' in browserFound)('MCP authorization: a hosted client conn
   it('the person approves on the consent page in a browser; the code is exchanged with PKCE', async () => {
     const { uri, next } = await callback;
     const { verifier, challenge } = pkce();
-    const { page, problems } = await watchedPage(browser);
+    const { page, problems } = await watchedPage(chromium.browser);
     const shown = await page.goto(
       authorizationUrl(found, client, uri, challenge, { scope: GRANTED }),
     );

@@ -109,6 +109,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * For a describe block of a browser test: Chromium (when `found`), launched before its tests and
+ * closed after them; `browser` is read in the tests.
+ */
+export function useBrowser(found: ReturnType<typeof findBrowser>): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if ('path' in found) browser = await launchBrowser(found.path);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('the browser starts before the first test');
+      return browser;
+    },
+  };
+}
+
+/**
  * For a describe block of a browser test: Chromium (when `found`) with one watched page opened at
  * `url()` before its tests and closed after them; `page` and `problems` are read in the tests.
  */
@@ -116,16 +136,12 @@ export function useWatchedPage(
   found: ReturnType<typeof findBrowser>,
   url: () => string,
 ): { readonly page: Page; readonly problems: PageProblems } {
-  let browser: Browser | undefined;
+  const chromium = useBrowser(found);
   let opened: { page: Page; problems: PageProblems } | undefined;
   beforeAll(async () => {
     if (!('path' in found)) return;
-    browser = await launchBrowser(found.path);
-    opened = await watchedPage(browser);
+    opened = await watchedPage(chromium.browser);
     await opened.page.goto(url(), { waitUntil: 'networkidle0' });
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
   const open = () => {
     if (!opened) throw new Error('the page opens before the first test');
