@@ -30,6 +30,23 @@ export async function tenantIdOf(sql: Sql, apiKey: string): Promise<string> {
   return row!.tenant_id;
 }
 
+/**
+ * For a describe block: the tenant of the API key `key()` names (a `useCli` key), looked up once
+ * before its tests; `id` is read in the tests.
+ */
+export function useTenantOf(sql: () => Sql, key: () => string): { readonly id: string } {
+  let id: string | undefined;
+  beforeAll(async () => {
+    id = await tenantIdOf(sql(), key());
+  });
+  return {
+    get id() {
+      if (id === undefined) throw new Error('the tenant is looked up before the first test');
+      return id;
+    },
+  };
+}
+
 /** A new tenant with 1000 credits and a rate limit no test reaches: its API key and id. */
 export async function unlimitedTenant(sql: Sql): Promise<{ key: string; tenantId: string }> {
   const key = await cli('lens:create-key', '--credits', '1000', '--rate-limit', '100000');

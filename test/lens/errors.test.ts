@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli, keyArgs, useCli } from '../support/cli.js';
 import { rest } from '../support/clients.js';
 import * as engine from './engine-support.js';
@@ -18,11 +18,7 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
     starter: keyArgs('--plan', 'starter', '--credits', '0'),
     other: keyArgs('--credits', '1'),
   });
-  let tenantId: string;
-
-  beforeAll(async () => {
-    tenantId = await engine.tenantIdOf(sql(), keys.key);
-  });
+  const tenant = engine.useTenantOf(sql, () => keys.key);
 
   it('400 INVALID_REQUEST for a bad body, before the credential is looked at', async () => {
     for (const body of [
@@ -52,7 +48,7 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
   });
 
   it('bad input changes nothing in the database', async () => {
-    const before = await engine.tenantState(sql(), tenantId);
+    const before = await engine.tenantState(sql(), tenant.id);
     await Promise.all([
       engine.profile(keys.key, { accountRef: { handle: 'x'.repeat(31) } }),
       engine.profile(keys.key, { accountRef: {} }),
@@ -60,11 +56,11 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
       engine.profile(keys.key, GOOD, ''),
       engine.profile(keys.key, GOOD, 'k'.repeat(129)),
     ]);
-    expect(await engine.tenantState(sql(), tenantId)).toEqual(before);
+    expect(await engine.tenantState(sql(), tenant.id)).toEqual(before);
     const [keyRow] = await sql().query(
       `select count(*)::int as n from rate_limit_window w join api_key k
          on w.bucket = 'api_key:' || k.id where k.tenant_id = $1`,
-      [tenantId],
+      [tenant.id],
     );
     // Not even the rate-limit counter of the key moved: input is checked before it.
     expect(keyRow!['n']).toBe(0);
@@ -171,14 +167,14 @@ describe('lens error statuses of spec section 7 (DESIGN.md L1, L2)', () => {
   });
 
   it('503 UPSTREAM_UNAVAILABLE (retryable) when the upstream fails: FAILED and refunded', async () => {
-    const before = await engine.tenantState(sql(), tenantId);
+    const before = await engine.tenantState(sql(), tenant.id);
     const result = await engine.profile(keys.key, { accountRef: { handle: 'flaky_minji' } });
     engine.expectError(result, 503, 'UPSTREAM_UNAVAILABLE', true);
     expect(result.body.data).toMatchObject({
       status: 'FAILED',
       credits: { reserved: 1, charged: 0, refunded: 1 },
     });
-    const after = await engine.tenantState(sql(), tenantId);
+    const after = await engine.tenantState(sql(), tenant.id);
     expect(after.balance).toBe(before.balance);
     expect(after.ledgerSum).toBe(after.balance);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyArgs, useCli } from '../support/cli.js';
 import { errorCode, graphqlOp } from './lens-client.js';
 import * as engine from './engine-support.js';
@@ -12,11 +12,7 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
     key: keyArgs('--credits', '1000', '--rate-limit', '1000'),
     otherKey: keyArgs('--credits', '1000'),
   });
-  let tenantId: string;
-
-  beforeAll(async () => {
-    tenantId = await engine.tenantIdOf(sql(), keys.key);
-  });
+  const tenant = engine.useTenantOf(sql, () => keys.key);
 
   it('accepts keys of 1 and 128 characters; refuses missing, empty and 129 characters (400)', async () => {
     for (const accepted of ['k', 'K'.repeat(128)]) {
@@ -37,7 +33,7 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
       await engine.profile(keys.key, GOOD, idempotencyKey),
     );
     expect(first).toMatchObject({ status: 'SUCCEEDED', replayed: false });
-    const state = await engine.tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenant.id);
     // Key order and defaults do not change an input's identity.
     const again = await engine.profile(
       keys.key,
@@ -47,13 +43,13 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ ...first, replayed: true });
     expect(again.headers.get('lens-observed-at')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(await engine.tenantState(sql(), tenantId)).toEqual(state);
+    expect(await engine.tenantState(sql(), tenant.id)).toEqual(state);
   });
 
   it('same key, different input or operation: 409 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
     const idempotencyKey = randomUUID();
     await engine.settled(keys.key, await engine.profile(keys.key, GOOD, idempotencyKey));
-    const state = await engine.tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenant.id);
     engine.expectError(
       await engine.profile(keys.key, { accountRef: { handle: 'someone.else' } }, idempotencyKey),
       409,
@@ -70,7 +66,7 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
       idempotencyKey,
     });
     expect(errorCode(search.errors)).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(await engine.tenantState(sql(), tenantId)).toEqual(state);
+    expect(await engine.tenantState(sql(), tenant.id)).toEqual(state);
   });
 
   it('keys are per tenant: another tenant’s identical key is a new execution', async () => {
@@ -90,11 +86,11 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
       await engine.profile(keys.key, ghost, idempotencyKey),
     );
     expect(failed).toMatchObject({ status: 'FAILED', error: { code: 'ACCOUNT_NOT_FOUND' } });
-    const state = await engine.tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenant.id);
     const again = await engine.profile(keys.key, ghost, idempotencyKey);
     engine.expectError(again, 404, 'ACCOUNT_NOT_FOUND', false);
     expect(again.body.data).toEqual({ ...failed, replayed: true });
-    expect(await engine.tenantState(sql(), tenantId)).toEqual(state);
+    expect(await engine.tenantState(sql(), tenant.id)).toEqual(state);
     const [row] = await sql().query<{ attempts: number }>(
       'select attempts from operation where id = $1',
       [failed.operationId],
@@ -125,7 +121,7 @@ describe('Idempotency-Key (lens spec 4, 7 rule 5, 8; DESIGN.md L5)', () => {
     ]);
     const [count] = await sql().query<{ n: number }>(
       'select count(*)::int as n from operation where tenant_id = $1 and idempotency_key = $2',
-      [tenantId, idempotencyKey],
+      [tenant.id, idempotencyKey],
     );
     expect(count!.n).toBe(1);
   });

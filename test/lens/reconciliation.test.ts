@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '@campaign/stack';
 import { keyArgs, tokenArgs, useCli } from '../support/cli.js';
 import { AS_GATEWAY, graphql, graphqlOk } from '../support/clients.js';
@@ -23,16 +23,12 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     admin: tokenArgs('ADMIN'),
     revocable: keyArgs('--credits', '5'),
   });
-  let tenantId: string;
-
-  beforeAll(async () => {
-    tenantId = await engine.tenantIdOf(sql(), keys.key);
-  });
+  const tenant = engine.useTenantOf(sql, () => keys.key);
 
   it('a worker that died mid-execution: its lease expires, the reconciler moves it and resolves it', async () => {
     // The state a lens process killed mid-read leaves: RUNNING, credits reserved, lease expired.
     const { operationId } = await engine.forceOperation(sql(), {
-      tenantId,
+      tenantId: tenant.id,
       handle: 'slow_after_crash',
       status: 'RUNNING',
     });
@@ -47,7 +43,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     const resolved = await engine.waitForStatus(keys.key, operationId, 'SUCCEEDED', 20_000);
     expect(resolved.credits).toEqual({ reserved: 1, charged: 1, refunded: 0 });
     expect(resolved.data!['handle']).toBe('slow_after_crash');
-    const state = await engine.tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenant.id);
     expect(state.ledgerSum).toBe(state.balance);
     const kinds = await sql().query<{ kind: string }>(
       'select kind from credit_ledger_entry where operation_id = $1 order by id',
@@ -97,18 +93,18 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
       [done.operationId],
     );
     expect(kinds.map((k) => k.kind)).toEqual(['RESERVE', 'RELEASE', 'CHARGE']);
-    const state = await engine.tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenant.id);
     expect(state.ledgerSum).toBe(state.balance);
   });
 
   it('admins list operations in RECONCILIATION_REQUIRED and resolve them (RERUN, FAIL)', async () => {
     const rerun = await engine.forceOperation(sql(), {
-      tenantId,
+      tenantId: tenant.id,
       handle: 'admin.rerun',
       status: 'RECONCILIATION_REQUIRED',
     });
     const fail = await engine.forceOperation(sql(), {
-      tenantId,
+      tenantId: tenant.id,
       handle: 'admin.fail',
       status: 'RECONCILIATION_REQUIRED',
     });
@@ -163,7 +159,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
       keys.superAdmin,
     );
     expect(errorCode(again.errors)).toBe('INVALID_STATUS_TRANSITION');
-    const state = await engine.tenantState(sql(), tenantId);
+    const state = await engine.tenantState(sql(), tenant.id);
     expect(state.ledgerSum).toBe(state.balance);
   });
 
@@ -205,7 +201,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     // Stored input that can no longer be read (what a bug or a bad data migration would leave):
     // the read throws an unexpected error, which is ours, not the caller's.
     const { operationId, idempotencyKey } = await engine.forceOperation(sql(), {
-      tenantId,
+      tenantId: tenant.id,
       handle: 'broken.input',
       status: 'RECONCILIATION_REQUIRED',
       storedInput: { accountRef: { handle: 42 } },
@@ -232,7 +228,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
 
   it('the database refuses moves L6 does not allow', async () => {
     const { operationId } = await engine.forceOperation(sql(), {
-      tenantId,
+      tenantId: tenant.id,
       handle: 'guarded',
       status: 'RECONCILIATION_REQUIRED',
     });
