@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rest } from '../support/clients.js';
+import { expectCommittedDocument, expectSchemasCompile } from '../support/openapi-document.js';
 import {
   documentedPath,
   settlementOpenApiFile,
@@ -59,22 +57,11 @@ describe('the OpenAPI 3.1 document of the settlement paths', () => {
   });
 
   it('is served without a credential and is the committed schema/openapi/settlement.json', async () => {
-    // All but the servers, which name the adapter it was fetched from (served-openapi.test.ts).
-    const { servers: _served, ...served } = doc;
-    const { servers: _committed, ...committed } = JSON.parse(
-      await readFile(settlementOpenApiFile, 'utf8'),
-    );
-    expect(served).toEqual(committed);
+    await expectCommittedDocument(doc, settlementOpenApiFile);
   });
 
   it('is OpenAPI 3.1 and every schema compiles as JSON Schema 2020-12', () => {
-    expect(doc.openapi).toBe('3.1.0');
-    const ajv = new Ajv2020({ strict: false });
-    addFormats.default(ajv);
-    ajv.addSchema(doc, 'doc');
-    for (const name of Object.keys(doc.components['schemas']!)) {
-      expect(() => ajv.compile({ $ref: `doc#/components/schemas/${name}` }), name).not.toThrow();
-    }
+    expectSchemasCompile(doc);
   });
 
   it('documents every admin, partner, public and webhook path of the specification', () => {
