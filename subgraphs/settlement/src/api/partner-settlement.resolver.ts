@@ -1,7 +1,11 @@
 import { Resolver } from 'type-graphql';
 import { operations } from './operations.js';
 import { ReadResolver } from './read-resolver.js';
-import { settlementActions, withInlineReverseIssuance } from './settlement-actions.js';
+import {
+  principalSeeing,
+  settlementActions,
+  withInlineReverseIssuance,
+} from './settlement-actions.js';
 import { PartnerSettlementFilter } from '../domain/settlement/settlement.inputs.js';
 import {
   PartnerSettlementSummary,
@@ -50,8 +54,7 @@ export class PartnerSettlementResolver extends operations(reads, ['PARTNER'], {
       'pending reverse issuance; after a FAILURE or a cancellation it starts a new one first',
     id: true,
     run: async (ctx, id) => {
-      const principal = await ctx.principal();
-      await ctx.services.settlements.get(ctx.em, principal, id);
+      const principal = await principalSeeing(ctx, id);
       // After a FAILURE or a cancellation the link starts a new reverse issuance (issue 23 item 3).
       const { reverseRetry } = ctx.services.workflow;
       if (await reverseRetry.needsRetry(ctx.em, id)) {

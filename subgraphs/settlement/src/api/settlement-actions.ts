@@ -1,6 +1,6 @@
 import { Resolver, type ClassType } from 'type-graphql';
 import { NoReads, operations, type Operation } from './operations.js';
-import type { Role } from '../kernel/principal.js';
+import type { Principal, Role } from '../kernel/principal.js';
 import type { SettlementContext } from './context.js';
 import { SettlementActionInput } from '../domain/settlement/settlement.inputs.js';
 import { Settlement } from '../domain/settlement/settlement.entity.js';
@@ -60,4 +60,14 @@ export async function withInlineReverseIssuance(
 ): Promise<Settlement> {
   await ctx.services.taxInvoices.requestReverseInline(ctx.em, settlement.id);
   return ctx.em.findOneOrFail(Settlement, { id: settlement.id }, { refresh: true });
+}
+
+/**
+ * The caller, once settlement `id` is one it may see (the same 404 as reading it otherwise): what
+ * an operation on another record of that settlement (its reverse issuance) checks first.
+ */
+export async function principalSeeing(ctx: SettlementContext, id: string): Promise<Principal> {
+  const principal = await ctx.principal();
+  await ctx.services.settlements.get(ctx.em, principal, id);
+  return principal;
 }

@@ -17,7 +17,11 @@ import {
   SettlementActionInput,
   SettlementFilter,
 } from '../domain/settlement/settlement.inputs.js';
-import { settlementActions, withInlineReverseIssuance } from './settlement-actions.js';
+import {
+  principalSeeing,
+  settlementActions,
+  withInlineReverseIssuance,
+} from './settlement-actions.js';
 import { SettlementPage } from '../domain/settlement/settlement-page.js';
 import { Settlement } from '../domain/settlement/settlement.entity.js';
 
@@ -52,11 +56,8 @@ export class SettlementResolver extends operations(reads, ADMIN_ROLES, {
       'live and stores what it learns (status, tax invoice, failure); 503 PROVIDER_UNAVAILABLE ' +
       'when the provider does not answer',
     id: true,
-    run: async (ctx, id) => {
-      const principal = await ctx.principal();
-      await ctx.services.settlements.get(ctx.em, principal, id);
-      return ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, principal);
-    },
+    run: async (ctx, id) =>
+      ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, await principalSeeing(ctx, id)),
   },
   changeSettlementStatus: operation({
     returns: () => Settlement,
