@@ -1,5 +1,7 @@
-import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import type { RunningServer } from '@campaign/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../stack/src/free-port.js';
+import { Replayed, startReplayServer } from '../../../../stack/src/replay-server.js';
 import { fixture } from './fixtures/load.js';
 import { HttpSocialUpstream } from './upstream.http.js';
 import {
@@ -35,58 +37,42 @@ const FIXTURES: [RegExp, string][] = [
   [/^\/web\/search\/topsearch\/$/, 'topsearch'],
 ];
 const errors = fixture<Record<string, unknown>>('errors');
-const FAILURES: Record<string, [number, unknown]> = {
-  e404: [404, errors.notFound],
-  e429: [429, errors.rateLimited],
-  e503: [503, errors.serverError],
-  private: [400, errors.notAuthorized],
-  feature: [400, errors.featureUnavailable],
-};
 
 let server: RunningServer;
 const seen: { path: string; query: URLSearchParams; authorization?: string }[] = [];
-const hanging = new Set<() => void>();
 
 beforeAll(async () => {
-  const app = createServiceApp({
-    logger: createLogger('replay', 'silent'),
-    readiness: async () => {},
+  server = await startReplayServer({
+    failures: {
+      e404: new Replayed(404, errors.notFound),
+      e429: new Replayed(429, errors.rateLimited),
+      e503: new Replayed(503, errors.serverError),
+      private: new Replayed(400, errors.notAuthorized),
+      feature: new Replayed(400, errors.featureUnavailable),
+    },
+    notJson: '<html>login</html>',
+    record: ({ path, url, headers }) =>
+      seen.push({
+        path,
+        query: url.searchParams,
+        authorization: headers.authorization as string | undefined,
+      }),
+    answer: ({ mode, path, url, headers }) => {
+      if (mode === 'nouser') return { data: { user: null }, status: 'ok' };
+      if (mode === 'auth' && headers.authorization !== 'Bearer fixture-token') {
+        return new Replayed(401, errors.loginRequired);
+      }
+      const name = FIXTURES.find(([pattern]) => pattern.test(path))?.[1];
+      if (!name) return new Replayed(404, { message: 'Page not found', status: 'fail' });
+      const body = fixture<Record<string, { user: Raw.RawUser }>>(name);
+      if (name === 'web_profile_info' && url.searchParams.get('username')?.startsWith('locked')) {
+        (body.data as { user: Raw.RawUser }).user.is_private = true;
+      }
+      return body;
+    },
   });
-  app.get<{ Params: { mode: string; '*': string } }>('/:mode/*', async (request, reply) => {
-    const url = new URL(request.url, 'http://replay');
-    const path = `/${request.params['*']}`;
-    const { mode } = request.params;
-    seen.push({ path, query: url.searchParams, authorization: request.headers.authorization });
-    const failure = FAILURES[mode];
-    if (failure) {
-      const [status, body] = failure;
-      const type = typeof body === 'string' ? 'text/html' : 'application/json';
-      return reply
-        .code(status)
-        .type(type)
-        .send(typeof body === 'string' ? body : JSON.stringify(body));
-    }
-    if (mode === 'hang') await new Promise<void>((resolve) => hanging.add(resolve));
-    if (mode === 'notjson') return reply.type('text/html').send('<html>login</html>');
-    if (mode === 'nouser') return { data: { user: null }, status: 'ok' };
-    if (mode === 'auth' && request.headers.authorization !== 'Bearer fixture-token') {
-      return reply.code(401).send(errors.loginRequired);
-    }
-    const name = FIXTURES.find(([pattern]) => pattern.test(path))?.[1];
-    if (!name) return reply.code(404).send({ message: 'Page not found', status: 'fail' });
-    const body = fixture<Record<string, { user: Raw.RawUser }>>(name);
-    if (name === 'web_profile_info' && url.searchParams.get('username')?.startsWith('locked')) {
-      (body.data as { user: Raw.RawUser }).user.is_private = true;
-    }
-    return body;
-  });
-  server = await listen(app, '127.0.0.1', 0);
 });
-
-afterAll(async () => {
-  for (const release of hanging) release();
-  await server.close();
-});
+afterAll(() => server.close());
 
 const upstream = (mode: string, options: { token?: string; timeoutMs?: number } = {}) =>
   new HttpSocialUpstream({ baseUrl: `${server.url}/${mode}/`, ...options });
@@ -242,13 +228,10 @@ describe('HttpSocialUpstream failures', () => {
   });
 
   it('reports an unreachable upstream as UNAVAILABLE', async () => {
-    const closed = createServiceApp({
-      logger: createLogger('closed', 'silent'),
-      readiness: async () => {},
+    const up = new HttpSocialUpstream({
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      timeoutMs: 1000,
     });
-    const running = await listen(closed, '127.0.0.1', 0);
-    await running.close();
-    const up = new HttpSocialUpstream({ baseUrl: running.url, timeoutMs: 1000 });
     const error = await up.about(byId).catch((e: unknown) => e as UpstreamError);
     expect(error).toMatchObject({ kind: 'UNAVAILABLE' });
     expect((error as UpstreamError).message).toMatch(/unreachable/);

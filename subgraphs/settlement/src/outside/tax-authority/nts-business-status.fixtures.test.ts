@@ -1,6 +1,7 @@
-import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import type { RunningServer } from '@campaign/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../../stack/src/free-port.js';
+import { Replayed, startReplayServer } from '../../../../../stack/src/replay-server.js';
 import { fixture } from './fixtures/load.js';
 import { BusinessStatusUnavailableError } from './business-status.port.js';
 import { NtsBusinessStatusService } from './nts-business-status.js';
@@ -16,32 +17,26 @@ const STATUS = ['status_active', 'status_suspended', 'status_closed', 'status_un
   (name) => fixture<Answer>(name),
 );
 const errors = fixture<Record<string, unknown>>('errors');
-const FAILURES: Record<string, [number, unknown]> = {
-  e400: [400, errors.badJson],
-  e411: [411, errors.malformed],
-  e413: [413, errors.tooLarge],
-  e500: [500, errors.internal],
-  e401: [401, errors.unregisteredKey],
-};
 
 let server: RunningServer;
 const seen: { query: URLSearchParams; body: unknown }[] = [];
 
 beforeAll(async () => {
-  const app = createServiceApp({
-    logger: createLogger('replay', 'silent'),
-    readiness: async () => {},
-  });
-  app.post<{ Params: { mode: string } }>(
-    '/:mode/api/nts-businessman/v1/status',
-    async (request, reply) => {
-      const { mode } = request.params;
-      seen.push({ query: new URL(request.url, 'http://replay').searchParams, body: request.body });
-      const failure = FAILURES[mode];
-      if (failure) return reply.code(failure[0]).send(failure[1]);
-      if (mode === 'hang') await new Promise((resolve) => setTimeout(resolve, 1500));
-      if (mode === 'notjson') return reply.type('text/html').send('<html>gateway error</html>');
-      const requested = (request.body as { b_no: string[] }).b_no[0];
+  server = await startReplayServer({
+    failures: {
+      e400: new Replayed(400, errors.badJson),
+      e411: new Replayed(411, errors.malformed),
+      e413: new Replayed(413, errors.tooLarge),
+      e500: new Replayed(500, errors.internal),
+      e401: new Replayed(401, errors.unregisteredKey),
+    },
+    notJson: '<html>gateway error</html>',
+    record: ({ url, body }) => seen.push({ query: url.searchParams, body }),
+    answer: ({ mode, path, method, body }) => {
+      if (method !== 'POST' || path !== '/api/nts-businessman/v1/status') {
+        return new Replayed(404, { message: 'no such path' });
+      }
+      const requested = (body as { b_no: string[] }).b_no[0];
       if (mode === 'wrongnumber') return STATUS[0];
       if (mode === 'oddcode') {
         const answer = structuredClone(STATUS[0]!);
@@ -50,11 +45,10 @@ beforeAll(async () => {
       }
       return (
         STATUS.find((answer) => answer.data[0]!.b_no === requested) ??
-        reply.code(500).send(errors.internal)
+        new Replayed(500, errors.internal)
       );
     },
-  );
-  server = await listen(app, '127.0.0.1', 0);
+  });
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,7 @@
-import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import type { RunningServer } from '@campaign/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../../stack/src/free-port.js';
+import { Replayed, startReplayServer } from '../../../../../stack/src/replay-server.js';
 import { fixture } from './fixtures/load.js';
 import { HttpTaxInvoiceProvider } from './http-tax-invoice-provider.js';
 import { TaxInvoiceProviderError } from './tax-invoice.port.js';
@@ -11,60 +12,44 @@ import { TaxInvoiceProviderError } from './tax-invoice.port.js';
  */
 
 const errors = fixture<Record<string, unknown>>('errors');
-const FAILURES: Record<string, [number, unknown]> = {
-  e400: [400, errors.amountMismatch],
-  e401: [401, errors.unauthorized],
-  e404: [404, errors.notFound],
-  e409: [409, errors.keyReused],
-  e429: [429, errors.unavailable],
-  e503: [503, errors.unavailable],
-  e502html: [502, '<html>bad gateway</html>'],
-};
+/** Every refusal of this replay carries Retry-After, as the provider's may. */
+const refused = (status: number, body: unknown) =>
+  new Replayed(status, body, { 'retry-after': '2' });
 
 let server: RunningServer;
 const seen: { method: string; path: string; body: unknown; authorization?: string }[] = [];
 
 beforeAll(async () => {
-  const app = createServiceApp({
-    logger: createLogger('replay', 'silent'),
-    readiness: async () => {},
-  });
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/:mode/*',
-    handler: async (request, reply) => {
-      const params = request.params as { mode: string; '*': string };
-      const path = `/${params['*']}`;
+  server = await startReplayServer({
+    failures: {
+      e400: refused(400, errors.amountMismatch),
+      e401: refused(401, errors.unauthorized),
+      e404: refused(404, errors.notFound),
+      e409: refused(409, errors.keyReused),
+      e429: refused(429, errors.unavailable),
+      e503: refused(503, errors.unavailable),
+      e502html: refused(502, '<html>bad gateway</html>'),
+    },
+    notJson: '<html>maintenance</html>',
+    record: ({ method, path, body, headers }) =>
       seen.push({
-        method: request.method,
+        method,
         path,
-        body: request.body,
-        authorization: request.headers.authorization as string | undefined,
-      });
-      const failure = FAILURES[params.mode];
-      if (failure) {
-        reply.header('retry-after', '2');
-        if (typeof failure[1] === 'string')
-          return reply.code(failure[0]).type('text/html').send(failure[1]);
-        return reply.code(failure[0]).send(failure[1]);
-      }
-      if (params.mode === 'hang') await new Promise((resolve) => setTimeout(resolve, 1500));
-      if (params.mode === 'notjson')
-        return reply.type('text/html').send('<html>maintenance</html>');
-      if (params.mode === 'wrongshape') return { issuanceKey: 'SET3-F1', status: 'DONE' };
-      if (params.mode === 'extra')
-        return { ...fixture<object>('forward_success'), receiptId: 'R-1' };
-      if (path === '/v1/issuances/forward') return reply.code(201).send(fixture('forward_pending'));
-      if (path === '/v1/issuances/reverse') return reply.code(201).send(fixture('reverse_pending'));
+        body,
+        authorization: headers.authorization as string | undefined,
+      }),
+    answer: ({ mode, path }) => {
+      if (mode === 'wrongshape') return { issuanceKey: 'SET3-F1', status: 'DONE' };
+      if (mode === 'extra') return { ...fixture<object>('forward_success'), receiptId: 'R-1' };
+      if (path === '/v1/issuances/forward') return new Replayed(201, fixture('forward_pending'));
+      if (path === '/v1/issuances/reverse') return new Replayed(201, fixture('reverse_pending'));
       if (path.endsWith('/approval-url')) return fixture('reverse_pending');
       if (path.endsWith('/cancel')) return fixture('cancelled');
-      if (path.endsWith('/cancellation'))
-        return reply.code(201).send(fixture('cancellation_success'));
+      if (path.endsWith('/cancellation')) return new Replayed(201, fixture('cancellation_success'));
       if (path === '/v1/issuances/SET4-F1') return fixture('failure');
       return fixture('forward_success');
     },
   });
-  server = await listen(app, '127.0.0.1', 0);
 });
 afterAll(() => server.close());
 
