@@ -24,6 +24,18 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     revocable: keyArgs('--credits', '5'),
   });
   const tenant = engine.useTenantOf(sql, () => keys.key);
+  /** A super admin resolves operation `id`: the answer; resolveOk: the operation, which must succeed. */
+  const resolve = (id: string, resolution: 'RERUN' | 'FAIL') =>
+    graphql<{ resolveOperation: Record<string, unknown> }>(
+      RESOLVE,
+      { id, resolution },
+      keys.superAdmin,
+    );
+  const resolveOk = async (id: string, resolution: 'RERUN' | 'FAIL') => {
+    const { data, errors } = await resolve(id, resolution);
+    expect(errors).toBeUndefined();
+    return data!.resolveOperation;
+  };
 
   it('a worker that died mid-execution: its lease expires, the reconciler moves it and resolves it', async () => {
     // The state a lens process killed mid-read leaves: RUNNING, credits reserved, lease expired.
@@ -134,30 +146,18 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
       replayed: true,
     });
 
-    const done = await graphqlOk<{ resolveOperation: Record<string, unknown> }>(
-      RESOLVE,
-      { id: rerun.operationId, resolution: 'RERUN' },
-      keys.superAdmin,
-    );
-    expect(done.resolveOperation).toMatchObject({
+    const done = await resolveOk(rerun.operationId, 'RERUN');
+    expect(done).toMatchObject({
       status: 'SUCCEEDED',
       credits: { reserved: 1, charged: 1, refunded: 0 },
     });
-    const gaveUp = await graphqlOk<{ resolveOperation: Record<string, unknown> }>(
-      RESOLVE,
-      { id: fail.operationId, resolution: 'FAIL' },
-      keys.superAdmin,
-    );
-    expect(gaveUp.resolveOperation).toMatchObject({
+    const gaveUp = await resolveOk(fail.operationId, 'FAIL');
+    expect(gaveUp).toMatchObject({
       status: 'FAILED',
       error: { code: 'EXECUTION_FAILED', httpStatus: 500 },
       credits: { reserved: 1, charged: 0, refunded: 1 },
     });
-    const again = await graphql(
-      RESOLVE,
-      { id: fail.operationId, resolution: 'RERUN' },
-      keys.superAdmin,
-    );
+    const again = await resolve(fail.operationId, 'RERUN');
     expect(errorCode(again.errors)).toBe('INVALID_STATUS_TRANSITION');
     const state = await engine.tenantState(sql(), tenant.id);
     expect(state.ledgerSum).toBe(state.balance);
@@ -167,11 +167,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     expect(errorCode((await graphql(LIST, {}, keys.admin)).errors)).toBe('PERMISSION_DENIED');
     expect(errorCode((await graphql(LIST, {}, keys.key)).errors)).toBe('UNAUTHENTICATED');
     expect(errorCode((await graphql(LIST, {})).errors)).toBe('UNAUTHENTICATED');
-    const missing = await graphql(
-      RESOLVE,
-      { id: '00000000-0000-4000-8000-000000000000', resolution: 'RERUN' },
-      keys.superAdmin,
-    );
+    const missing = await resolve('00000000-0000-4000-8000-000000000000', 'RERUN');
     expect(errorCode(missing.errors)).toBe('OPERATION_NOT_FOUND');
   });
 
@@ -206,12 +202,8 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
       status: 'RECONCILIATION_REQUIRED',
       storedInput: { accountRef: { handle: 42 } },
     });
-    const resolved = await graphqlOk<{ resolveOperation: Record<string, unknown> }>(
-      RESOLVE,
-      { id: operationId, resolution: 'RERUN' },
-      keys.superAdmin,
-    );
-    expect(resolved.resolveOperation).toMatchObject({
+    const resolved = await resolveOk(operationId, 'RERUN');
+    expect(resolved).toMatchObject({
       status: 'FAILED',
       error: { code: 'EXECUTION_FAILED', httpStatus: 500, retryable: true },
       credits: { reserved: 1, charged: 0, refunded: 1 },
@@ -235,7 +227,7 @@ describe('RECONCILIATION_REQUIRED (DESIGN.md L6)', () => {
     await expect(
       sql().query(`update operation set status = 'RUNNING' where id = $1`, [operationId]),
     ).rejects.toThrow(/cannot move/);
-    await graphqlOk(RESOLVE, { id: operationId, resolution: 'FAIL' }, keys.superAdmin);
+    await resolveOk(operationId, 'FAIL');
     await expect(
       sql().query(`update operation set status = 'SUCCEEDED' where id = $1`, [operationId]),
     ).rejects.toThrow(/cannot change/);
