@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import { lensOpenApi } from '@campaign/schema';
 import { cli } from '../support/cli.js';
-import { graphql, rest, type HttpResult } from '../support/clients.js';
+import { errorCode, graphql, rest, type HttpResult } from '../support/clients.js';
 import { eventually } from '../support/wait.js';
 
 /** The thirteen operations of lens spec section 4: REST path and GraphQL field and input type. */
@@ -197,8 +197,21 @@ export async function graphqlOp(
   return { result: result.data?.result, errors: result.errors };
 }
 
+/** The GraphQL side of restFails: no result, and the first error's code is `code`; the errors. */
+export async function graphqlFails(
+  name: OperationName,
+  input: unknown,
+  token: string,
+  code: string,
+): Promise<{ message: string; extensions?: Record<string, unknown> }[]> {
+  const { result, errors } = await graphqlOp(name, input, token);
+  expect(result ?? null).toBeNull();
+  expect(errorCode(errors), JSON.stringify(errors)).toBe(code);
+  return errors ?? [];
+}
+
 /** The first GraphQL error's code (one definition, with the shared clients). */
-export { errorCode } from '../support/clients.js';
+export { errorCode };
 
 export const sortedKeys = (value: object) => Object.keys(value).sort();
 
