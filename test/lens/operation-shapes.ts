@@ -1,5 +1,12 @@
 import { beforeAll, expect } from 'vitest';
-import { ACCOUNT_SUMMARY_KEYS, createKeys, sortedKeys, type Envelope } from './lens-client.js';
+import {
+  ACCOUNT_SUMMARY_KEYS,
+  createKeys,
+  restOk,
+  sortedKeys,
+  type Envelope,
+  type OperationName,
+} from './lens-client.js';
 
 /** The answer shapes of the lens operations (lens spec section 4), shared by the operation tests. */
 
@@ -47,6 +54,10 @@ export const POST_KEYS = [
 ].sort();
 
 export const HANDLE = 'minji.daily';
+
+/** Operation `name` over REST on the account HANDLE, which must succeed. */
+export const readHandle = <T>(name: OperationName, key: string) =>
+  restOk<T>(name, { accountRef: { handle: HANDLE } }, key);
 
 /** Charged = base + perItem × delivered; reserved = base + perItem × upper bound; the rest refunded. */
 export function expectCredits(

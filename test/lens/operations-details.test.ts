@@ -6,9 +6,8 @@ describe('every lens operation over REST (lens spec section 4): the account deta
   const api = op.useKey();
 
   it('accounts.guides: a page of Guide', async () => {
-    const envelope = await op.restOk<op.Page<Record<string, unknown> & { posts: op.Post[] }>>(
+    const envelope = await op.readHandle<op.Page<Record<string, unknown> & { posts: op.Post[] }>>(
       'accounts.guides',
-      { accountRef: { handle: op.HANDLE } },
       api.key,
     );
     expect(envelope.data.completeness).toBe('observedSample');
@@ -57,11 +56,7 @@ describe('every lens operation over REST (lens spec section 4): the account deta
   });
 
   it('accounts.broadcast: the Broadcast', async () => {
-    const envelope = await op.restOk<Record<string, unknown>>(
-      'accounts.broadcast',
-      { accountRef: { handle: op.HANDLE } },
-      api.key,
-    );
+    const envelope = await op.readHandle<Record<string, unknown>>('accounts.broadcast', api.key);
     expect(op.sortedKeys(envelope.data)).toEqual(
       ['broadcastId', 'owner', 'startedAt', 'state', 'viewerCount'].sort(),
     );
@@ -70,11 +65,7 @@ describe('every lens operation over REST (lens spec section 4): the account deta
   });
 
   it('accounts.related: items of Account summary', async () => {
-    const envelope = await op.restOk<{ items: op.Summary[] }>(
-      'accounts.related',
-      { accountRef: { handle: op.HANDLE } },
-      api.key,
-    );
+    const envelope = await op.readHandle<{ items: op.Summary[] }>('accounts.related', api.key);
     expect(op.sortedKeys(envelope.data)).toEqual(['items']);
     expect(envelope.data.items.length).toBeGreaterThan(0);
     for (const item of envelope.data.items)
@@ -83,11 +74,7 @@ describe('every lens operation over REST (lens spec section 4): the account deta
   });
 
   it('accounts.about: About', async () => {
-    const envelope = await op.restOk<Record<string, unknown>>(
-      'accounts.about',
-      { accountRef: { handle: op.HANDLE } },
-      api.key,
-    );
+    const envelope = await op.readHandle<Record<string, unknown>>('accounts.about', api.key);
     expect(op.sortedKeys(envelope.data)).toEqual(
       [
         'accountId',

@@ -8,11 +8,7 @@ describe('every lens operation over REST (lens spec section 4)', () => {
   const api = op.useKey();
 
   it('accounts.profile standard: the ten summary fields, 1 credit', async () => {
-    const envelope = await op.restOk<op.Summary>(
-      'accounts.profile',
-      { accountRef: { handle: op.HANDLE } },
-      api.key,
-    );
+    const envelope = await op.readHandle<op.Summary>('accounts.profile', api.key);
     expect(op.sortedKeys(envelope.data)).toEqual(op.ACCOUNT_SUMMARY_KEYS);
     expect(envelope.data.handle).toBe(op.HANDLE);
     op.expectCredits(envelope, 1, 1);
@@ -34,11 +30,7 @@ describe('every lens operation over REST (lens spec section 4)', () => {
   });
 
   it('accounts.profile by accountId finds the same account', async () => {
-    const byHandle = await op.restOk<op.Summary>(
-      'accounts.profile',
-      { accountRef: { handle: op.HANDLE } },
-      api.key,
-    );
+    const byHandle = await op.readHandle<op.Summary>('accounts.profile', api.key);
     const byId = await op.restOk<op.Summary>(
       'accounts.profile',
       { accountRef: { accountId: byHandle.data.accountId } },
@@ -90,11 +82,7 @@ describe('every lens operation over REST (lens spec section 4)', () => {
   it.each(['accounts.followers', 'accounts.following'] as const)(
     '%s with search: one filtered page, no cursor, at most 50',
     async (name) => {
-      const first = await op.restOk<op.Page<op.Summary>>(
-        name,
-        { accountRef: { handle: op.HANDLE } },
-        api.key,
-      );
+      const first = await op.readHandle<op.Page<op.Summary>>(name, api.key);
       const needle = first.data.items[0]!.handle!.slice(0, 3);
       const envelope = await op.restOk<op.Page<op.Summary>>(
         name,
