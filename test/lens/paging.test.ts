@@ -13,10 +13,12 @@ const idOf = (item: Record<string, unknown>) =>
 /** Follows nextCursor to the end over REST; every page checked against the OpenAPI document. */
 async function walk(
   name: OperationName,
-  body: Record<string, unknown>,
+  handle: string,
   key: string,
   bound: number,
+  extra: Record<string, unknown> = {},
 ): Promise<{ ids: string[]; pages: number }> {
+  const body = { accountRef: { handle }, ...extra };
   const ids: string[] = [];
   let cursor: string | null = null;
   let pages = 0;
@@ -50,12 +52,7 @@ describe('paging with nextCursor (lens spec section 4, DESIGN.md L9)', () => {
       { accountRef: { handle: 'walk.posts' } },
       key,
     );
-    const { ids, pages } = await walk(
-      'accounts.posts',
-      { accountRef: { handle: 'walk.posts' } },
-      key,
-      12,
-    );
+    const { ids, pages } = await walk('accounts.posts', 'walk.posts', key, 12);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(profile.data.postCount);
     expect(pages).toBe(Math.ceil(profile.data.postCount / 12));
@@ -72,12 +69,7 @@ describe('paging with nextCursor (lens spec section 4, DESIGN.md L9)', () => {
   ] as const)(
     '%s (pageSize %d) walks every item once, ending with null',
     async (name, size, bound) => {
-      const { ids, pages } = await walk(
-        name,
-        { accountRef: { handle: 'walk.lists' }, pageSize: size },
-        key,
-        bound,
-      );
+      const { ids, pages } = await walk(name, 'walk.lists', key, bound, { pageSize: size });
       expect(ids.length).toBeGreaterThan(0);
       expect(new Set(ids).size).toBe(ids.length);
       expect(pages).toBe(Math.max(1, Math.ceil(ids.length / size)));
@@ -85,27 +77,17 @@ describe('paging with nextCursor (lens spec section 4, DESIGN.md L9)', () => {
   );
 
   it('accounts.followers of a normal account is long enough to page (a few hundred)', async () => {
-    const { ids } = await walk(
-      'accounts.followers',
-      { accountRef: { handle: 'walk.lists' } },
-      key,
-      50,
-    );
+    const { ids } = await walk('accounts.followers', 'walk.lists', key, 50);
     expect(ids.length).toBeGreaterThanOrEqual(250);
   });
 
   it('accounts.guides walks every guide once', async () => {
-    const { ids } = await walk(
-      'accounts.guides',
-      { accountRef: { handle: 'walk.lists' } },
-      key,
-      12,
-    );
+    const { ids } = await walk('accounts.guides', 'walk.lists', key, 12);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('the page size may change between pages; the walk stays complete', async () => {
-    const all = await walk('accounts.followers', { accountRef: { handle: 'walk.mixed' } }, key, 50);
+    const all = await walk('accounts.followers', 'walk.mixed', key, 50);
     const seen: string[] = [];
     let cursor: string | null = null;
     const sizes = [1, 17, 50, 3, 29];
@@ -155,12 +137,7 @@ describe('paging with nextCursor (lens spec section 4, DESIGN.md L9)', () => {
   });
 
   it('a verified account’s following list still pages', async () => {
-    const { ids, pages } = await walk(
-      'accounts.following',
-      { accountRef: { handle: 'verified_walk.star' } },
-      key,
-      50,
-    );
+    const { ids, pages } = await walk('accounts.following', 'verified_walk.star', key, 50);
     expect(new Set(ids).size).toBe(ids.length);
     expect(pages).toBeGreaterThan(1);
   });
