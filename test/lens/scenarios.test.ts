@@ -53,6 +53,9 @@ function expectFailed(body: LensBody, code: string, retryable: boolean) {
 
 describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
   let key: string;
+  /** Operation `name` on the account `handle`, with this block's key. */
+  const onAccount = (name: OperationName, handle: string) =>
+    restOp(name, bodyFor(name, handle), key);
 
   beforeAll(async () => {
     [key] = await createKeys(1);
@@ -60,7 +63,7 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
 
   describe('private_: a private account', () => {
     it.each(ACCOUNT_OPERATIONS)('%s', async (name) => {
-      const result = await restOp(name, bodyFor(name, 'private_hidden.one'), key);
+      const result = await onAccount(name, 'private_hidden.one');
       if (READABLE_WHEN_PRIVATE.has(name)) {
         expect(result.status, JSON.stringify(result.body)).toBe(200);
       } else {
@@ -92,7 +95,7 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
 
   describe('missing_: not found (404, FAILED, refunded)', () => {
     it.each(ACCOUNT_OPERATIONS)('%s', async (name) => {
-      const result = await restOp(name, bodyFor(name, 'missing_nobody'), key);
+      const result = await onAccount(name, 'missing_nobody');
       expect(result.status, JSON.stringify(result.body)).toBe(404);
       expectFailed(result.body, 'ACCOUNT_NOT_FOUND', false);
     });
@@ -120,7 +123,7 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
 
   describe('flaky_: upstream unavailable (503, retryable, FAILED, refunded)', () => {
     it.each([...ACCOUNT_OPERATIONS, 'accounts.search' as const])('%s', async (name) => {
-      const result = await restOp(name, bodyFor(name, 'flaky_wobbly'), key);
+      const result = await onAccount(name, 'flaky_wobbly');
       expect(result.status, JSON.stringify(result.body)).toBe(503);
       // Every 503 says when to come back (issue 21).
       expect(result.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
@@ -130,11 +133,7 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
 
   describe('noguides_: the legacy guides are not offered', () => {
     it('accounts.guides → 503 FEATURE_UNAVAILABLE, refunded', async () => {
-      const result = await restOp(
-        'accounts.guides',
-        { accountRef: { handle: 'noguides_modern' } },
-        key,
-      );
+      const result = await onAccount('accounts.guides', 'noguides_modern');
       expect(result.status).toBe(503);
       expect(result.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
       expectFailed(result.body, 'FEATURE_UNAVAILABLE', true);
@@ -179,11 +178,7 @@ describe('simulated upstream scenarios (DESIGN.md section 5)', () => {
 
   describe('slow_: longer than the sync budget', () => {
     it('answers 202 RUNNING, then the status endpoint shows SUCCEEDED', async () => {
-      const result = await restOp(
-        'accounts.profile',
-        { accountRef: { handle: 'slow_tortoise' } },
-        key,
-      );
+      const result = await onAccount('accounts.profile', 'slow_tortoise');
       expect(result.status).toBe(202);
       const envelope = result.body.data!;
       expect(envelope.status).toBe('RUNNING');
