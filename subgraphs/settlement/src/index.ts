@@ -26,15 +26,9 @@ export {
   type ChannelHandlers,
   type OutboxRow,
 } from './journal/outbox/channel-handler.js';
-// The tax-invoice provider (issue 11, S11): the port, and what the service tier drives.
-export {
-  TaxInvoiceProviderError,
-  type CancellationIssuanceRequest,
-  type ForwardIssuanceRequest,
-  type Issuance,
-  type ReverseIssuanceRequest,
-  type TaxInvoiceProvider,
-} from './outside/tax-invoice/tax-invoice.port.js';
+// The tax-invoice provider (issue 11, S11): the port (all of it: what an adapter implements),
+// and what the service tier drives.
+export * from './outside/tax-invoice/tax-invoice.port.js';
 export { createProviderRequestHandler } from './flows/tax-invoice/provider-requests.js';
 // The webhook body's rule, which the settlement OpenAPI document publishes (issue 15).
 export { taxInvoiceWebhookEventSchema } from './outside/tax-invoice/webhook-event.js';
