@@ -29,10 +29,15 @@ export interface HttpCall {
   /** Sent as JSON when given. */
   body?: unknown;
   headers?: Record<string, string>;
-  timeoutMs: number;
+  /** The whole exchange; DEFAULT_TIMEOUT_MS unless the adapter is told otherwise. */
+  timeoutMs?: number | undefined;
 }
 
+/** A person or a job waits on most outside calls: five seconds for the whole exchange. */
+export const DEFAULT_TIMEOUT_MS = 5000;
+
 export async function callHttp(url: string | URL, call: HttpCall): Promise<HttpAnswer> {
+  const timeoutMs = call.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   if (call.body !== undefined) headers['content-type'] = 'application/json';
   try {
@@ -40,16 +45,33 @@ export async function callHttp(url: string | URL, call: HttpCall): Promise<HttpA
       method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal: AbortSignal.timeout(call.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, json: parseJson(text) };
   } catch (error) {
     const name = (error as { name?: unknown } | null)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new TransportError('TIMEOUT', `no answer within ${call.timeoutMs} ms`);
+      throw new TransportError('TIMEOUT', `no answer within ${timeoutMs} ms`);
     }
     throw new TransportError('UNREACHABLE', `unreachable: ${describe(error)}`);
+  }
+}
+
+/**
+ * callHttp for an adapter: no answer at all (timeout, unreachable) is thrown as the port's own
+ * error, made by `unavailable`; any HTTP answer is the adapter's to read.
+ */
+export async function callOutside(
+  url: string | URL,
+  call: HttpCall,
+  unavailable: (error: TransportError) => Error,
+): Promise<HttpAnswer> {
+  try {
+    return await callHttp(url, call);
+  } catch (error) {
+    if (error instanceof TransportError) throw unavailable(error);
+    throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import { callHttp, retryAfterSeconds, TransportError } from '../http-client.js';
+import { callOutside, retryAfterSeconds } from '../http-client.js';
 import { TeamChatError, type TeamChat, type TeamChatMessage } from './team-chat.port.js';
 
 export interface WebhookTeamChatOptions {
@@ -14,25 +14,14 @@ export interface WebhookTeamChatOptions {
  * message or the URL is wrong, and sending it again would not help.
  */
 export class WebhookTeamChat implements TeamChat {
-  private readonly timeoutMs: number;
-
-  constructor(private readonly options: WebhookTeamChatOptions) {
-    this.timeoutMs = options.timeoutMs ?? 5000;
-  }
+  constructor(private readonly options: WebhookTeamChatOptions) {}
 
   async post(message: TeamChatMessage): Promise<void> {
-    let answer;
-    try {
-      answer = await callHttp(this.options.webhookUrl, {
-        body: { thread: message.thread, text: message.text },
-        timeoutMs: this.timeoutMs,
-      });
-    } catch (error) {
-      if (error instanceof TransportError) {
-        throw new TeamChatError(`team chat ${error.message}`, true, null);
-      }
-      throw error;
-    }
+    const answer = await callOutside(
+      this.options.webhookUrl,
+      { body: { thread: message.thread, text: message.text }, timeoutMs: this.options.timeoutMs },
+      (error) => new TeamChatError(`team chat ${error.message}`, true, null),
+    );
     const { status } = answer;
     if (status >= 200 && status < 300) return;
     const retryable = status >= 500 || status === 408 || status === 429;

@@ -1,4 +1,4 @@
-import { callHttp, retryAfterSeconds, TransportError } from '../http-client.js';
+import { callOutside, retryAfterSeconds } from '../http-client.js';
 import {
   BusinessStatusUnavailableError,
   type BusinessStatus,
@@ -33,24 +33,17 @@ interface RawEntry {
  * which is not a tax type and is not passed on).
  */
 export class NtsBusinessStatusService implements BusinessStatusService {
-  private readonly timeoutMs: number;
-
-  constructor(private readonly options: NtsBusinessStatusOptions) {
-    this.timeoutMs = options.timeoutMs ?? 5000;
-  }
+  constructor(private readonly options: NtsBusinessStatusOptions) {}
 
   async lookup(businessNumber: string): Promise<BusinessStatus> {
     const url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}${NTS_STATUS_PATH}`);
     if (this.options.serviceKey) url.searchParams.set('serviceKey', this.options.serviceKey);
-    let answer;
-    try {
-      answer = await callHttp(url, { body: { b_no: [businessNumber] }, timeoutMs: this.timeoutMs });
-    } catch (error) {
-      if (error instanceof TransportError) {
-        throw new BusinessStatusUnavailableError(error.failure, `tax authority ${error.message}`);
-      }
-      throw error;
-    }
+    const answer = await callOutside(
+      url,
+      { body: { b_no: [businessNumber] }, timeoutMs: this.options.timeoutMs },
+      (error) =>
+        new BusinessStatusUnavailableError(error.failure, `tax authority ${error.message}`),
+    );
     const body = answer.json as { status_code?: unknown; data?: unknown } | undefined;
     if (answer.status === 401 || answer.status === 403) {
       throw new BusinessStatusUnavailableError(

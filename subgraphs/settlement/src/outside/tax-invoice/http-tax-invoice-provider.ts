@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callHttp, retryAfterSeconds, TransportError, type HttpAnswer } from '../http-client.js';
+import { callOutside, retryAfterSeconds, type HttpAnswer } from '../http-client.js';
 import {
   TaxInvoiceProviderError,
   type CancellationIssuanceRequest,
@@ -110,23 +110,17 @@ export class HttpTaxInvoiceProvider implements TaxInvoiceProvider {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpAnswer> {
-    try {
-      return await callHttp(`${this.baseUrl}${path}`, {
+    return callOutside(
+      `${this.baseUrl}${path}`,
+      {
         method,
         body,
         headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
         timeoutMs: this.timeoutMs,
-      });
-    } catch (error) {
-      if (error instanceof TransportError) {
-        throw new TaxInvoiceProviderError(
-          'UNAVAILABLE',
-          null,
-          `tax-invoice provider ${error.message}`,
-        );
-      }
-      throw error;
-    }
+      },
+      (error) =>
+        new TaxInvoiceProviderError('UNAVAILABLE', null, `tax-invoice provider ${error.message}`),
+    );
   }
 }
 
