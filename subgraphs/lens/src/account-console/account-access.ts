@@ -1,18 +1,31 @@
-import { Arg, ID } from 'type-graphql';
+import { Arg, createParameterDecorator, ID } from 'type-graphql';
 import { bearerToken } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import type { LensContext } from '../context.js';
 import { kindOfKey } from '../tenant/api-key.js';
 
+const TENANT_ID_OPTIONS = {
+  nullable: true,
+  description: 'The tenant: required with a SUPER_ADMIN token, implied by any other credential.',
+};
+
 /**
  * The optional `tenantId` argument of the console's queries and mutations, read by
  * {@link accountTenant}.
  */
-export const TenantIdArg = () =>
-  Arg('tenantId', () => ID, {
-    nullable: true,
-    description: 'The tenant: required with a SUPER_ADMIN token, implied by any other credential.',
-  });
+export const TenantIdArg = () => Arg('tenantId', () => ID, TENANT_ID_OPTIONS);
+
+/**
+ * The tenant a console call acts for, as a parameter: the same optional `tenantId` argument,
+ * resolved by {@link accountTenant} with `access` before the call runs. For calls that check
+ * nothing before it (a call that refuses bad input first reads TenantIdArg itself).
+ */
+export const AccountTenant = (access: ConsoleAccess) =>
+  createParameterDecorator<LensContext>(
+    ({ context, args }) =>
+      accountTenant(context, args['tenantId'] as string | null | undefined, access),
+    { arg: { name: 'tenantId', typeFunc: () => ID, options: TENANT_ID_OPTIONS } },
+  );
 
 /**
  * `read`: balance, ledger, operations, usage. `manage`: credentials and the alert. `connect`: an

@@ -3,7 +3,7 @@ import { lensOperations, lensUsage, PlatformError } from '@campaign/schema';
 import type { LensContext } from '../context.js';
 import type { CredentialKind } from '../tenant/api-key.entity.js';
 import { NAME_LIMIT } from '../tenant/credential.service.js';
-import { accountTenant, TenantIdArg } from './account-access.js';
+import { accountTenant, AccountTenant, TenantIdArg } from './account-access.js';
 import {
   ApiCredential,
   IssuedApiCredential,
@@ -29,9 +29,8 @@ export class AccountConsoleResolver {
     @Arg('from', () => String) from: string,
     @Arg('to', () => String) to: string,
     @Ctx() context: LensContext,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('read') tenant: string,
   ): Promise<LensUsage> {
-    const tenant = await accountTenant(context, tenantId, 'read');
     return context.services.usage.usage(context.em, tenant, { from, to });
   }
 
@@ -40,9 +39,8 @@ export class AccountConsoleResolver {
   })
   async apiCredentials(
     @Ctx() context: LensContext,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('manage') tenant: string,
   ): Promise<ApiCredential[]> {
-    const tenant = await accountTenant(context, tenantId, 'manage');
     const rows = await context.services.credentials.list(context.em, tenant);
     return rows.map((row) => ApiCredential.from(row));
   }
@@ -114,9 +112,8 @@ export class AccountConsoleResolver {
   async revokeApiCredential(
     @Arg('id', () => ID) id: string,
     @Ctx() context: LensContext,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('manage') tenant: string,
   ): Promise<ApiCredential> {
-    const tenant = await accountTenant(context, tenantId, 'manage');
     return ApiCredential.from(await context.services.credentials.revoke(context.em, tenant, id));
   }
 
@@ -128,9 +125,8 @@ export class AccountConsoleResolver {
   async rotateApiCredential(
     @Arg('id', () => ID) id: string,
     @Ctx() context: LensContext,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('manage') tenant: string,
   ): Promise<IssuedApiCredential> {
-    const tenant = await accountTenant(context, tenantId, 'manage');
     const rotated = await context.services.credentials.rotate(context.em, tenant, id);
     return IssuedApiCredential.from(rotated);
   }
@@ -138,9 +134,8 @@ export class AccountConsoleResolver {
   @Query(() => LowBalanceAlert, { description: "The account's low-balance e-mail settings." })
   async lowBalanceAlert(
     @Ctx() context: LensContext,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('read') tenant: string,
   ): Promise<LowBalanceAlert> {
-    const tenant = await accountTenant(context, tenantId, 'read');
     return LowBalanceAlert.from((await context.services.accounts.find(context.em, tenant))!);
   }
 

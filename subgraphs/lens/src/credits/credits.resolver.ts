@@ -1,5 +1,5 @@
 import { Args, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { accountTenant, TenantIdArg } from '../account-console/account-access.js';
+import { AccountTenant } from '../account-console/account-access.js';
 import type { LensContext } from '../context.js';
 import { LensPageArgs, pageOf } from '../page-args.js';
 import { CreditLedgerPage } from './credits.type.js';
@@ -9,9 +9,8 @@ export class CreditsResolver {
   @Query(() => Int, { description: "The caller's tenant credit balance." })
   async creditBalance(
     @Ctx() context: LensContext,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('read') tenant: string,
   ): Promise<number> {
-    const tenant = await accountTenant(context, tenantId, 'read');
     return Number(await context.services.credits.balance(context.em, tenant));
   }
 
@@ -21,9 +20,8 @@ export class CreditsResolver {
   async creditLedger(
     @Ctx() context: LensContext,
     @Args(() => LensPageArgs) paging: LensPageArgs,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('read') tenant: string,
   ): Promise<CreditLedgerPage> {
-    const tenant = await accountTenant(context, tenantId, 'read');
     return context.services.ledger.forTenant(context.em, tenant, pageOf(paging));
   }
 }

@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
-import { accountTenant, TenantIdArg } from '../account-console/account-access.js';
+import { AccountTenant } from '../account-console/account-access.js';
 import type { LensContext } from '../context.js';
 import { LensPageArgs, pageOf } from '../page-args.js';
 
@@ -13,9 +13,8 @@ export class OperationResolver {
   async operation(
     @Arg('operationId', () => ID) operationId: string,
     @Ctx() context: LensContext,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('read') tenant: string,
   ): Promise<LensOperation> {
-    const tenant = await accountTenant(context, tenantId, 'read');
     const operation = await context.services.operations.findForTenant(
       context.em,
       tenant,
@@ -32,9 +31,8 @@ export class OperationResolver {
     @Arg('status', () => OperationStatusValue, { nullable: true })
     status: OperationStatusValue | undefined,
     @Args(() => LensPageArgs) paging: LensPageArgs,
-    @TenantIdArg() tenantId?: string,
+    @AccountTenant('read') tenant: string,
   ): Promise<LensOperationPage> {
-    const tenant = await accountTenant(context, tenantId, 'read');
     const page = await context.services.queries.forTenant(context.em, tenant, {
       status: status ?? null,
       ...pageOf(paging),
