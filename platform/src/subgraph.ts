@@ -8,3 +8,4 @@
 export * from './federation.js';
 export * from './orm.js';
 export * from './subgraph-orm.js';
+export * from './subgraph-server.js';

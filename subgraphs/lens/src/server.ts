@@ -6,13 +6,17 @@ import {
   LENS_INTERFACE_HEADER,
   lensInterfaceOf,
   knexPoolStats,
-  listen,
   observePool,
   verifyPrincipal,
   type Principal,
   type RunningServer,
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
+import {
+  listenSubgraph,
+  WORKER_STOP_TIMEOUT_MS,
+  withinStopTimeout,
+} from '@campaign/platform/subgraph';
 import { cachedCheck } from '@campaign/platform';
 import { startLensOutbox } from './alert/low-balance.worker.js';
 import type { LensConfig } from './config.js';
@@ -26,8 +30,6 @@ import { createLensServices } from './services.js';
 import type { Caller } from './tenant/tenant.service.js';
 import { HttpSocialUpstream } from './upstream/upstream.http.js';
 
-/** How long a stop waits for running executions before leaving them to the reconciler. */
-const WORKER_STOP_TIMEOUT_MS = 5_000;
 /** `/readyz` asks the database at most once a second, and waits at most a second for it. */
 const READINESS_TIMEOUT_MS = 1_000;
 const READINESS_CACHE_MS = 1_000;
@@ -110,23 +112,19 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       };
     },
   });
-  const running = await listen(app, config.LENS_HOST, config.LENS_PORT);
-  logger.info({ url: `${running.url}/graphql` }, 'lens subgraph listening');
-  return {
-    ...running,
-    close: async () => {
-      await running.close();
+  const where = { host: config.LENS_HOST, port: config.LENS_PORT, name: 'lens subgraph', logger };
+  return listenSubgraph(
+    app,
+    where,
+    async () => {
       await reconciler.stop();
       // Executions still running after the timeout are left to their lease and the reconciler.
       await Promise.all([
         services.execution.drain(WORKER_STOP_TIMEOUT_MS),
-        Promise.race([
-          Promise.all([worker.stop(), outbox.stop()]),
-          new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
-        ]),
+        withinStopTimeout(Promise.all([worker.stop(), outbox.stop()])),
       ]);
       await revocations.stop();
-      await orm.close();
     },
-  };
+    orm,
+  );
 }

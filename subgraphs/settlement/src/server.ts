@@ -4,12 +4,12 @@ import {
   createServiceApp,
   graphqlLimits,
   knexPoolStats,
-  listen,
   observeJobRunner,
   observePool,
   type RunningServer,
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
+import { listenSubgraph, withinStopTimeout } from '@campaign/platform/subgraph';
 import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
@@ -25,9 +25,6 @@ import { buildSettlementSchema } from './schema.js';
 import { createSettlementServices } from './services.js';
 import { InvoiceOverdueSweep } from './flows/invoice/invoice-overdue.js';
 import { createProviderRequestHandler } from './flows/tax-invoice/provider-requests.js';
-
-/** How long a stop waits for messages being sent; the rest are sent again by another process. */
-const WORKER_STOP_TIMEOUT_MS = 5_000;
 
 /**
  * The caller's address: the subgraph answers only the gateway (SUBGRAPH_SECRET), which always
@@ -108,19 +105,20 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
       };
     },
   });
-  const running = await listen(app, config.SETTLEMENT_HOST, config.SETTLEMENT_PORT);
-  logger.info({ url: `${running.url}/graphql` }, 'settlement subgraph listening');
-  return {
-    ...running,
-    close: async () => {
-      await running.close();
-      await overdue.stop();
-      await Promise.race([
-        outbox.stop(),
-        new Promise((resolve) => setTimeout(resolve, WORKER_STOP_TIMEOUT_MS).unref()),
-      ]);
-      await outside.close();
-      await orm.close();
-    },
+  const where = {
+    host: config.SETTLEMENT_HOST,
+    port: config.SETTLEMENT_PORT,
+    name: 'settlement subgraph',
+    logger,
   };
+  return listenSubgraph(
+    app,
+    where,
+    async () => {
+      await overdue.stop();
+      await withinStopTimeout(outbox.stop());
+      await outside.close();
+    },
+    orm,
+  );
 }
