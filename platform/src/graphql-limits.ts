@@ -38,7 +38,7 @@ const KEYS = {
   MAX_COST: 'maxCost',
 } as const satisfies Record<string, keyof GraphQLLimits>;
 
-type LimitVar<P extends string> = `${P}_${keyof typeof KEYS}`;
+export type LimitVar<P extends string> = `${P}_${keyof typeof KEYS}`;
 
 /** The zod fields of one service's limits, to spread into its configuration schema. */
 export function graphqlLimitVars<P extends string>(

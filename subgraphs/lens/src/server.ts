@@ -2,7 +2,6 @@ import DataLoader from 'dataloader';
 import {
   createLogger,
   createServiceApp,
-  graphqlLimits,
   LENS_INTERFACE_HEADER,
   lensInterfaceOf,
   knexPoolStats,
@@ -14,6 +13,7 @@ import {
 import { mountGraphQL } from '@campaign/platform';
 import {
   listenSubgraph,
+  subgraphEndpoint,
   WORKER_STOP_TIMEOUT_MS,
   withinStopTimeout,
 } from '@campaign/platform/subgraph';
@@ -84,9 +84,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
   await mountGraphQL<LensContext>({
     app,
     schema,
-    introspection: config.LENS_INTROSPECTION,
-    limits: graphqlLimits('LENS', config),
-    subgraphSecret: config.SUBGRAPH_SECRET,
+    ...subgraphEndpoint('LENS', config),
     context: async (request) => {
       const em = orm.em.fork();
       const authorization = request.headers.authorization;

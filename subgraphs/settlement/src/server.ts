@@ -2,14 +2,13 @@ import {
   cachedCheck,
   createLogger,
   createServiceApp,
-  graphqlLimits,
   knexPoolStats,
   observeJobRunner,
   observePool,
   type RunningServer,
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
-import { listenSubgraph, withinStopTimeout } from '@campaign/platform/subgraph';
+import { listenSubgraph, subgraphEndpoint, withinStopTimeout } from '@campaign/platform/subgraph';
 import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
@@ -88,9 +87,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
   await mountGraphQL<SettlementContext>({
     app,
     schema,
-    introspection: config.SETTLEMENT_INTROSPECTION,
-    limits: graphqlLimits('SETTLEMENT', config),
-    subgraphSecret: config.SUBGRAPH_SECRET,
+    ...subgraphEndpoint('SETTLEMENT', config),
     plugins: [idempotencyPlugin()],
     context: async (request) => {
       const em = orm.em.fork();
