@@ -16,8 +16,7 @@ import { isShownAsIs, maskError } from './error-masking.js';
 import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
-import { graphqlOperationMetrics } from './graphql-metrics.js';
-import { metricsEnabled } from './metrics.js';
+import { graphqlOperationPlugins } from './graphql-metrics.js';
 
 /** The server's part of the options: what it runs, its limits, its plugins, where it logs. */
 export interface GraphQLServerOptions<C extends BaseContext> {
@@ -115,7 +114,7 @@ export async function createGraphQLServer<C extends BaseContext>(
           };
         },
       },
-      ...(metricsEnabled() ? [graphqlOperationMetrics<C>()] : []),
+      ...graphqlOperationPlugins<C>(),
       ...(options.plugins ?? []),
     ],
   });
