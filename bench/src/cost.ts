@@ -57,6 +57,8 @@ export function costRows(cells: Cell[]): CostRow[] {
 /** Load generator connections per set (three sets at once on the machine). */
 const CONNECTIONS = 8;
 const BUDGETS = { metrics: 0.05, tracing: 0.15 };
+/** The rounds' rate, as a share of the slowest set's in the warm-up round. */
+const RATE_SHARE = 0.7;
 /** In-flight answers of the last instant are served before the CPU is read again. */
 const SETTLE_MS = 300;
 
@@ -69,7 +71,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * THE SAME TIME, each by a load generator of its own, so whatever else the machine runs weighs on
  * all three alike; a set's CPU is that of its own services (lens, settlement, gateway, adapter)
  * less its idle CPU over the same time (job runners, probes, the exporter's timer), per request
- * answered; each round gives one ratio per budget, and the figure is the median of those ratios.
+ * answered. All three are asked at the same rate (RATE_SHARE of the slowest set's in the warm-up
+ * round): CPU per request also falls as a process gets busier (fixed work per event-loop turn
+ * spread over more requests), which would favour whichever set the machine served faster. Each
+ * round gives one ratio per budget, and the figure is the median of those ratios.
  * PostgreSQL is left out: it is shared by the three sets, and neither metrics nor tracing
  * changes the statements a request runs.
  */
@@ -96,17 +101,32 @@ export async function measureCost(options: {
     const perRound: number[][] = sets.map(() => []);
     const rps: number[][] = sets.map(() => []);
     let failed = 0;
+    let rate: number | undefined;
     // Round 0 warms each set's code paths for this row and is not counted.
     for (let round = 0; round <= rounds; round++) {
-      say(`cost: ${row}, round ${round}/${rounds}${round === 0 ? ' (warm-up)' : ''}`);
+      say(
+        `cost: ${row}, round ${round}/${rounds}${round === 0 ? ' (warm-up)' : ` at ${rate} req/s`}`,
+      );
       const before = sets.map(cpuOf);
       const started = performance.now();
       const answers = await Promise.all(
-        sets.map((set) => set.runLoad({ ...specs[set.name], connections: CONNECTIONS, durationS })),
+        sets.map((set) =>
+          set.runLoad({
+            ...specs[set.name],
+            connections: CONNECTIONS,
+            durationS,
+            ...(rate ? { rate } : {}),
+          }),
+        ),
       );
       await sleep(SETTLE_MS);
       const elapsed = performance.now() - started;
-      if (round === 0) continue;
+      if (round === 0) {
+        // Every set at the same rate, below what the slowest managed: CPU per request depends
+        // on the rate too (a busier event loop spreads its fixed work over more requests).
+        rate = Math.max(5, Math.floor(RATE_SHARE * Math.min(...answers.map((a) => a.rps))));
+        continue;
+      }
       sets.forEach((set, i) => {
         const used = cpuOf(set) - before[i]! - idle[i]! * elapsed;
         perRound[i]!.push(used / Math.max(answers[i]!.requests, 1));
@@ -140,7 +160,8 @@ export function costTable(
   rounds: number,
 ): string {
   const lines = [
-    `Sets loaded at the same time, ${rounds} rounds after a warm-up round, each set's idle CPU ` +
+    `Sets loaded at the same time and at the same rate (${100 * RATE_SHARE} % of the slowest ` +
+      `set's in a warm-up round), ${rounds} rounds, each set's idle CPU ` +
       `subtracted, CPU of the sets' services (PostgreSQL shared, left out), median of the ` +
       `per-round ratios; load average ${measured.loadAverage.map((l) => l.toFixed(1)).join('-')}.`,
     '',
