@@ -57,6 +57,8 @@ export function costRows(cells: Cell[]): CostRow[] {
 /** Load generator connections per set (three sets at once on the machine). */
 const CONNECTIONS = 8;
 const BUDGETS = { metrics: 0.05, tracing: 0.15 };
+/** Requests per set and round at least (a slow machine gets longer rounds). */
+const MIN_REQUESTS = 100;
 /** The rounds' rate, as a share of the slowest set's in the warm-up round. */
 const RATE_SHARE = 0.7;
 /** In-flight answers of the last instant are served before the CPU is read again. */
@@ -114,7 +116,8 @@ export async function measureCost(options: {
           set.runLoad({
             ...specs[set.name],
             connections: CONNECTIONS,
-            durationS,
+            // Enough requests per round that the 10 ms CPU tick and the idle estimate stay small.
+            durationS: rate ? Math.max(durationS, Math.ceil(MIN_REQUESTS / rate)) : durationS,
             ...(rate ? { rate } : {}),
           }),
         ),
