@@ -59,8 +59,11 @@ const CONNECTIONS = 8;
 const BUDGETS = { metrics: 0.05, tracing: 0.15 };
 /** Requests per set and round at least (a slow machine gets longer rounds). */
 const MIN_REQUESTS = 100;
-/** The rounds' rate, as a share of the slowest set's in the warm-up round. */
-const RATE_SHARE = 0.7;
+/**
+ * The rounds' rate, as a share of the three sets' median rate in the warm-up round (the median:
+ * one set stalled for a moment must not set the pace; the share leaves the slowest room).
+ */
+const RATE_SHARE = 0.6;
 /** In-flight answers of the last instant are served before the CPU is read again. */
 const SETTLE_MS = 300;
 
@@ -73,7 +76,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * THE SAME TIME, each by a load generator of its own, so whatever else the machine runs weighs on
  * all three alike; a set's CPU is that of its own services (lens, settlement, gateway, adapter)
  * less its idle CPU over the same time (job runners, probes, the exporter's timer), per request
- * answered. All three are asked at the same rate (RATE_SHARE of the slowest set's in the warm-up
+ * answered. All three are asked at the same rate (RATE_SHARE of their median rate in the warm-up
  * round): CPU per request also falls as a process gets busier (fixed work per event-loop turn
  * spread over more requests), which would favour whichever set the machine served faster. Each
  * round gives one ratio per budget, and the figure is the median of those ratios.
@@ -127,7 +130,7 @@ export async function measureCost(options: {
       if (round === 0) {
         // Every set at the same rate, below what the slowest managed: CPU per request depends
         // on the rate too (a busier event loop spreads its fixed work over more requests).
-        rate = Math.max(5, Math.floor(RATE_SHARE * Math.min(...answers.map((a) => a.rps))));
+        rate = Math.max(5, Math.floor(RATE_SHARE * median(answers.map((a) => a.rps))));
         continue;
       }
       sets.forEach((set, i) => {
@@ -163,8 +166,8 @@ export function costTable(
   rounds: number,
 ): string {
   const lines = [
-    `Sets loaded at the same time and at the same rate (${100 * RATE_SHARE} % of the slowest ` +
-      `set's in a warm-up round), ${rounds} rounds, each set's idle CPU ` +
+    `Sets loaded at the same time and at the same rate (${100 * RATE_SHARE} % of the sets' median rate ` +
+      `in a warm-up round), ${rounds} rounds, each set's idle CPU ` +
       `subtracted, CPU of the sets' services (PostgreSQL shared, left out), median of the ` +
       `per-round ratios; load average ${measured.loadAverage.map((l) => l.toFixed(1)).join('-')}.`,
     '',
