@@ -128,7 +128,7 @@ export async function measureCost(options: {
       await sleep(SETTLE_MS);
       const elapsed = performance.now() - started;
       if (round === 0) {
-        // Every set at the same rate, below what the slowest managed: CPU per request depends
+        // Every set at the same rate, one they all keep up with: CPU per request depends
         // on the rate too (a busier event loop spreads its fixed work over more requests).
         rate = Math.max(5, Math.floor(RATE_SHARE * median(answers.map((a) => a.rps))));
         continue;
