@@ -8,7 +8,7 @@ import {
   SUBGRAPH_SECRET_HEADER,
 } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
-import type { GatewayConfig } from './config.js';
+import { noApolloUsageData, type GatewayConfig } from './config.js';
 import { apolloIdempotencyPlugin, noteReplay, type ReplayContext } from './idempotency.js';
 import { subgraphFetcher } from './subgraph-fetcher.js';
 import { FORWARDED_HEADERS, subgraphUrlsOf } from './subgraphs.js';
@@ -41,6 +41,7 @@ export async function apolloFederation(
   const subgraphUrls = subgraphUrlsOf(config);
   // Keep-alive pools to the subgraphs (issue 14), closed with the engine.
   const subgraphs = subgraphFetcher();
+  noApolloUsageData();
   const gateway = new ApolloGateway({
     supergraphSdl: await readSupergraph(),
     logger,

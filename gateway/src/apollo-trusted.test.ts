@@ -116,6 +116,10 @@ describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () =
     });
   });
 
+  it('starts no usage-data collection for Apollo (an offline platform calls no third party)', () => {
+    expect(process.env['APOLLO_TELEMETRY_DISABLED']).toBe('true');
+  });
+
   it('runs no document it was not given', async () => {
     await expect(engine.execute('{ settlements { total } }', {}, headers)).rejects.toThrow(
       /not a trusted document/,

@@ -35,7 +35,6 @@ type Logger = ReturnType<typeof createLogger>;
  */
 const {
   getOperationAST,
-  getVariableValues,
   GraphQLError,
   Kind,
   NoSchemaIntrospectionCustomRule,
@@ -102,7 +101,10 @@ function prepare(
   };
 }
 
-/** graphql-js's words for a variable that does not coerce: Apollo Server's BAD_USER_INPUT. */
+/**
+ * A variable that does not coerce (the gateway checks them before planning, and answers the
+ * errors alone): Apollo Server names it BAD_USER_INPUT.
+ */
 const isVariableError = (error: GraphQLError) =>
   error.nodes?.length === 1 && error.nodes[0]!.kind === Kind.VARIABLE_DEFINITION;
 
@@ -191,8 +193,6 @@ export async function startTrustedApolloEngine(
     observe?.resolved(name, operation.operation);
     const refusal = refusalOf(headers[IDEMPOTENCY_KEY_HEADER], document);
     if (refusal) return { errors: format([refusal], headers), replayed: false };
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
-    if (coerced.errors) return { errors: format(coerced.errors, headers), replayed: false };
     const context: GatewayContext = { headers };
     const request = {
       request: { query: source, variables },
