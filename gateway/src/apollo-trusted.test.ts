@@ -1,7 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENT_REPLAYED_HEADER, SUBGRAPH_SECRET_HEADER } from '@campaign/platform';
+import {
+  DURATION_BUCKETS,
+  histogram,
+  IDEMPOTENT_REPLAYED_HEADER,
+  SUBGRAPH_SECRET_HEADER,
+} from '@campaign/platform';
 import { startTrustedApolloEngine } from './apollo-trusted.js';
 import { loadGatewayConfig } from './config.js';
 
@@ -66,6 +71,22 @@ describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () =
     expect(received[0]!.headers[SUBGRAPH_SECRET_HEADER]).toBe('the-subgraph-secret');
     expect(received[0]!.headers['x-request-id']).toBe('req-1');
     expect(received[0]!.headers['x-forwarded-for']).toBe('10.0.0.9');
+  });
+
+  it('times the operation by its name, as the Apollo Server plugin does', async () => {
+    answer = { status: 200, body: { data: { settlements: { total: 2 } } } };
+    await engine.execute(TOTAL, {}, headers);
+    const durations = await histogram(
+      'graphql_server_operation_duration_seconds',
+      '',
+      ['graphql_operation_name', 'graphql_operation_type'],
+      DURATION_BUCKETS,
+    ).get();
+    const counted = durations.values.find(
+      (v) => v.metricName?.endsWith('_count') && v.labels['graphql_operation_name'] === 'Total',
+    );
+    expect(counted?.labels['graphql_operation_type']).toBe('query');
+    expect(counted?.value).toBeGreaterThanOrEqual(1);
   });
 
   it('passes a subgraph’s replay mark on', async () => {
