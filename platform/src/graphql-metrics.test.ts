@@ -7,7 +7,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import client from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlOperationPlugins } from './graphql-metrics.js';
+import { graphqlOperationObserver, graphqlOperationPlugins } from './graphql-metrics.js';
 import { RequestBoundContextManager } from './telemetry-context.js';
 
 const exporter = new InMemorySpanExporter();
@@ -72,5 +72,22 @@ describe('GraphQL operations: name and type on the span, duration histogram', ()
 
   it('with neither, no plugin at all', () => {
     expect(graphqlOperationPlugins({ metrics: false, tracing: false })).toEqual([]);
+    expect(graphqlOperationObserver({ metrics: false, tracing: false })).toBeNull();
+  });
+
+  it("the observer of the adapter's trusted documents names the span with metrics off", async () => {
+    const observe = graphqlOperationObserver({ metrics: false, tracing: true })!;
+    exporter.reset();
+    const before = await observed();
+    const span = tracer.startSpan('POST /api/lens/v1/accounts/profile');
+    context.with(trace.setSpan(context.active(), span), () => {
+      observe.resolved('ChargeCredits', 'mutation');
+      observe.done('ChargeCredits', 'mutation', performance.now());
+    });
+    span.end();
+    const [ended] = exporter.getFinishedSpans();
+    expect(ended!.attributes['graphql.operation.name']).toBe('ChargeCredits');
+    expect(ended!.attributes['graphql.operation.type']).toBe('mutation');
+    expect(await observed()).toBe(before);
   });
 });
