@@ -156,13 +156,20 @@ try {
   }
   const results = new Map([...samples].map(([c, s]) => [c, summarise(s)]));
   const costRounds = Number(flags['cost-rounds']);
-  const cost = await measureCost({
-    sets: COST_SETS.map((name, i) => ({ name, pids: pidsOf(`(${name})`), runLoad: runners[i]! })),
-    rows: costRows(costCells),
-    rounds: costRounds,
-    durationS: Math.max(DURATION_S, 3),
-    say,
-  });
+  const rowsOfCost = costRows(costCells);
+  const cost = rowsOfCost.length
+    ? await measureCost({
+        sets: COST_SETS.map((name, i) => ({
+          name,
+          pids: pidsOf(`(${name})`),
+          runLoad: runners[i]!,
+        })),
+        rows: rowsOfCost,
+        rounds: costRounds,
+        durationS: Math.max(DURATION_S, 3),
+        say,
+      })
+    : null;
   const peakRss = Object.fromEntries(measured.map((p) => [p.name, peakRssMb(p.pid() ?? 0)]));
   const names = measured.map((p) => p.name);
   const report = [
@@ -173,10 +180,9 @@ try {
       `background SQL ${backgroundPerS.toFixed(1)} statements/s subtracted.`,
     '',
     ...(cells.length ? [table(cells, results, names), ''] : []),
-    '## The cost of metrics and tracing (issue 26)',
-    '',
-    costTable(cost, costRounds),
-    '',
+    ...(cost
+      ? ['## The cost of metrics and tracing (issue 26)', '', costTable(cost, costRounds), '']
+      : []),
     '| process | idle RSS MB | peak RSS MB | idle CPU ms/s |',
     '|---|---:|---:|---:|',
     ...names.map(
