@@ -126,6 +126,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
         ]),
       ]);
       await revocations.stop();
+      await upstream.close();
       await orm.close();
     },
   };
