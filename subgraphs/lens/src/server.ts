@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   createLogger,
   createServiceApp,
@@ -14,6 +15,7 @@ import {
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
 import { cachedCheck } from '@campaign/platform';
+import type { AccountObservation } from './account/account-observation.entity.js';
 import { startLensOutbox } from './alert/low-balance.worker.js';
 import type { LensConfig } from './config.js';
 import type { LensContext } from './context.js';
@@ -85,8 +87,12 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     introspection: config.LENS_INTROSPECTION,
     limits: graphqlLimits('LENS', config),
     subgraphSecret: config.SUBGRAPH_SECRET,
+    // Nothing per request is made before it is used: the replay and the status read use only
+    // prepared statements (`db`), so they never fork an EntityManager or make a loader (issue 27).
     context: async (request) => {
-      const em = orm.em.fork();
+      let em: EntityManager | undefined;
+      let accountLoader: DataLoader<string, AccountObservation | null> | undefined;
+      const forked = () => (em ??= orm.em.fork());
       const authorization = request.headers.authorization;
       // REST and GraphQL take API keys, the MCP front tool-protocol tokens (vouched for by the
       // gateway, which passes the header on only from the REST adapter).
@@ -94,9 +100,12 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       let caller: Promise<Caller> | undefined;
       let principal: Promise<Principal> | undefined;
       const callerOnce = () =>
-        (caller ??= services.tenants.authenticateCaller(em, authorization, via));
+        (caller ??= services.tenants.authenticateCaller(orm.em, authorization, via));
       return {
-        em,
+        get em() {
+          return forked();
+        },
+        db: orm.em,
         requestId: request.id,
         authorization,
         services,
@@ -104,9 +113,11 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
         tenant: async () => (await callerOnce()).tenant,
         // Verified once per request: an entity fetch asks once, not once per account.
         principal: () => (principal ??= verifyPrincipal(jwt, authorization)),
-        accountLoader: new DataLoader((ids: readonly string[]) =>
-          services.observations.findMany(em, ids),
-        ),
+        get accountLoader() {
+          return (accountLoader ??= new DataLoader((ids: readonly string[]) =>
+            services.observations.findMany(forked(), ids),
+          ));
+        },
       };
     },
   });
