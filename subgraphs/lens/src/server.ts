@@ -1,5 +1,3 @@
-import DataLoader from 'dataloader';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   createLogger,
   createServiceApp,
@@ -15,7 +13,6 @@ import {
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
 import { cachedCheck } from '@campaign/platform';
-import type { AccountObservation } from './account/account-observation.entity.js';
 import { startLensOutbox } from './alert/low-balance.worker.js';
 import type { LensConfig } from './config.js';
 import type { LensContext } from './context.js';
@@ -23,6 +20,7 @@ import { observeLensDomain } from './operation/operation-metrics.js';
 import { startOperationWorker } from './operation/operation.worker.js';
 import { Reconciler } from './operation/reconciler.js';
 import { initLensOrm } from './orm.js';
+import { LazyRequestParts } from './request-context.js';
 import { buildLensSchema } from './schema.js';
 import { createLensServices } from './services.js';
 import type { Caller } from './tenant/tenant.service.js';
@@ -87,12 +85,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     introspection: config.LENS_INTROSPECTION,
     limits: graphqlLimits('LENS', config),
     subgraphSecret: config.SUBGRAPH_SECRET,
-    // Nothing per request is made before it is used: the replay and the status read use only
-    // prepared statements (`db`), so they never fork an EntityManager or make a loader (issue 27).
     context: async (request) => {
-      let em: EntityManager | undefined;
-      let accountLoader: DataLoader<string, AccountObservation | null> | undefined;
-      const forked = () => (em ??= orm.em.fork());
       const authorization = request.headers.authorization;
       // REST and GraphQL take API keys, the MCP front tool-protocol tokens (vouched for by the
       // gateway, which passes the header on only from the REST adapter).
@@ -101,10 +94,9 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       let principal: Promise<Principal> | undefined;
       const callerOnce = () =>
         (caller ??= services.tenants.authenticateCaller(orm.em, authorization, via));
-      return {
-        get em() {
-          return forked();
-        },
+      // The fork and the loader on first use only (request-context.ts); prepared statements run
+      // on the ORM's pool (`db`) without one.
+      return Object.assign(new LazyRequestParts(() => orm.em.fork(), services.observations), {
         db: orm.em,
         requestId: request.id,
         authorization,
@@ -113,12 +105,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
         tenant: async () => (await callerOnce()).tenant,
         // Verified once per request: an entity fetch asks once, not once per account.
         principal: () => (principal ??= verifyPrincipal(jwt, authorization)),
-        get accountLoader() {
-          return (accountLoader ??= new DataLoader((ids: readonly string[]) =>
-            services.observations.findMany(forked(), ids),
-          ));
-        },
-      };
+      });
     },
   });
   const running = await listen(app, config.LENS_HOST, config.LENS_PORT);
