@@ -5,7 +5,11 @@ import {
   type ApolloServerPlugin,
   type BaseContext,
 } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -98,6 +102,14 @@ export async function createGraphQLServer<C extends BaseContext>(
       // Apollo's landing page loads Apollo Sandbox from a CDN: blank on a machine without
       // internet. The gateway serves its own explorer instead (gateway/src/explorer.ts).
       ApolloServerPluginLandingPageDisabled(),
+      // A subgraph (issue 27): Apollo's default cache-control plugin hooks every field of every
+      // request (a policy object and two cache look-ups per field, and the schema's resolvers
+      // wrapped for it) for a `cache-control` header that only the gateway reads, where no header
+      // means uncacheable just as `no-store` does; the inline-trace plugin builds a trace tree per
+      // request for federated tracing (ftv1) that no gateway here asks for.
+      ...(options.gateway
+        ? []
+        : [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginInlineTraceDisabled()]),
       // Request errors: 400 or 200 by what the client accepts (GraphQL over HTTP).
       graphqlOverHttpPlugin<C>(),
       // armor's typings name @apollo/server's CommonJS build; the plugins are the same objects.
