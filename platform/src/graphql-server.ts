@@ -107,9 +107,15 @@ export async function createGraphQLServer<C extends BaseContext>(
       // wrapped for it) for a `cache-control` header that only the gateway reads, where no header
       // means uncacheable just as `no-store` does; the inline-trace plugin builds a trace tree per
       // request for federated tracing (ftv1) that no gateway here asks for.
+      // No field of either subgraph has a cache hint, so every answer keeps the header that
+      // plugin gave it, `no-store`, set once per response instead.
       ...(options.gateway
         ? []
-        : [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginInlineTraceDisabled()]),
+        : [
+            ApolloServerPluginCacheControlDisabled(),
+            ApolloServerPluginInlineTraceDisabled(),
+            noStorePlugin<C>(),
+          ]),
       // Request errors: 400 or 200 by what the client accepts (GraphQL over HTTP).
       graphqlOverHttpPlugin<C>(),
       // armor's typings name @apollo/server's CommonJS build; the plugins are the same objects.
@@ -171,4 +177,17 @@ export async function mountGraphQL<C extends BaseContext>(
   });
   await serveGraphQL(app, server, options);
   return server;
+}
+
+/** `cache-control: no-store` on every subgraph answer (what Apollo's cache-control plugin said). */
+function noStorePlugin<C extends BaseContext>(): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          response.http.headers.set('cache-control', 'no-store');
+        },
+      };
+    },
+  };
 }

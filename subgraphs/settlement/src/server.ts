@@ -10,7 +10,6 @@ import {
   type RunningServer,
 } from '@campaign/platform';
 import { mountGraphQL } from '@campaign/platform';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
@@ -95,22 +94,7 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     introspection: config.SETTLEMENT_INTROSPECTION,
     limits: graphqlLimits('SETTLEMENT', config),
     subgraphSecret: config.SUBGRAPH_SECRET,
-    plugins: [
-      idempotencyPlugin(),
-      // No field of this schema has a cache hint, so every answer is `no-store`, as Apollo's
-      // cache-control plugin says; set here without that plugin's hook on every resolved field
-      // (issue 27: a tenth of a list's CPU went to it and to the resolver wrapping it needs).
-      ApolloServerPluginCacheControlDisabled(),
-      {
-        async requestDidStart() {
-          return {
-            async willSendResponse({ response }) {
-              response.http.headers.set('cache-control', 'no-store');
-            },
-          };
-        },
-      },
-    ],
+    plugins: [idempotencyPlugin()],
     context: async (request) => {
       const em = orm.em.fork();
       let principal: Promise<Principal> | undefined;
