@@ -77,7 +77,13 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['test/faults/**/*.test.ts', ...wholeStackUnits],
           exclude,
-          globalSetup: ['test/faults/support/global-faults.ts'],
+          // The stacks of the files that need one of their own (the private-folder test's
+          // `npm start` in a clone, the mail-failure stack) boot beside the first tiers too.
+          globalSetup: [
+            'test/faults/support/global-faults.ts',
+            'test/faults/support/private-clone.ts',
+            'test/faults/support/notification-stack.ts',
+          ],
           setupFiles: ['test/faults/support/faults-ready.ts'],
           fileParallelism: false,
           isolate: false,
