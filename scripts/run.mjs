@@ -79,11 +79,12 @@ function staticChecks() {
 }
 
 /**
- * Niceness of the static checks while vitest runs (issue 22): they take the CPU the tests leave
- * idle (the faults tier mostly waits for outages and boots) and give way to the tests' processes,
- * whose budgets of a second must not feel them. Back to 0 once vitest is done, when allowed.
+ * Niceness of the static checks while vitest runs (issue 22): the lowest, so they take only the
+ * CPU the tests leave idle (the faults tier mostly waits for outages and kills) and the tests'
+ * processes, whose budgets of a second must not feel them, keep theirs. Back to 0 once vitest is
+ * done (when allowed): on a machine busy with other work they then finish as they did before.
  */
-const BESIDE_TESTS_NICE = 10;
+const BESIDE_TESTS_NICE = 19;
 
 /** Starts a static check with its output in a file; `done` gives its status, time and output. */
 function besideTests(label, name, args) {
