@@ -177,13 +177,19 @@ switch (task) {
     const started = Date.now();
     rmSync(RESULTS, { force: true });
     console.log('\n[test] tests (vitest)');
-    const tests = run(bin('vitest'), [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${RESULTS}`,
-      ...rest,
-    ]);
+    // Not spawnSync: the checks' ends are seen (and timed) while the tests run.
+    const vitest = spawn(
+      bin('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}`, ...rest],
+      { cwd: root, stdio: 'inherit' },
+    );
+    const tests = await new Promise((resolve) => {
+      vitest.once('error', (error) => {
+        console.error(error.message);
+        resolve(1);
+      });
+      vitest.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
     const took = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`[test] tests (vitest): ${tests === 0 ? 'ok' : `failed (${tests})`} in ${took} s`);
     for (const check of checks) check.restore();
