@@ -12,6 +12,28 @@ const operationName = boundedLabel();
  * parse or validate) is not an operation and is counted by the HTTP histogram only.
  */
 export function graphqlOperationMetrics<C extends BaseContext>(): ApolloServerPlugin<C> {
+  const observe = graphqlOperationObserver();
+  return {
+    async requestDidStart() {
+      const started = performance.now();
+      return {
+        async didResolveOperation({ operationName: name, operation }) {
+          observe.resolved(name, operation?.operation ?? '');
+        },
+        async willSendResponse({ operationName: name, operation }) {
+          if (operation) observe.done(name, operation.operation, started);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The plugin's two steps for a server that runs operations without Apollo Server's pipeline (the
+ * REST adapter's trusted documents, gateway/src/apollo-trusted.ts): the span's attributes once
+ * the operation is known, the duration once it is answered.
+ */
+export function graphqlOperationObserver() {
   const duration = histogram(
     'graphql_server_operation_duration_seconds',
     'Duration of GraphQL operations, by operation name and type.',
@@ -19,26 +41,17 @@ export function graphqlOperationMetrics<C extends BaseContext>(): ApolloServerPl
     DURATION_BUCKETS,
   );
   return {
-    async requestDidStart() {
-      const started = performance.now();
-      return {
-        async didResolveOperation({ operationName: name, operation }) {
-          annotateSpan({
-            'graphql.operation.name': name ?? '',
-            'graphql.operation.type': operation?.operation ?? '',
-          });
+    resolved(name: string | null | undefined, type: string): void {
+      annotateSpan({ 'graphql.operation.name': name ?? '', 'graphql.operation.type': type });
+    },
+    done(name: string | null | undefined, type: string, started: number): void {
+      duration.observe(
+        {
+          graphql_operation_name: operationName(name ?? 'anonymous'),
+          graphql_operation_type: type,
         },
-        async willSendResponse({ operationName: name, operation }) {
-          if (!operation) return;
-          duration.observe(
-            {
-              graphql_operation_name: operationName(name ?? 'anonymous'),
-              graphql_operation_type: operation.operation,
-            },
-            (performance.now() - started) / 1000,
-          );
-        },
-      };
+        (performance.now() - started) / 1000,
+      );
     },
   };
 }

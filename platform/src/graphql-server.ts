@@ -65,8 +65,10 @@ export function armorOptions(limits: GraphQLLimits, introspection: boolean) {
  * Apollo plugin parses the document a second time in `parsingDidStart`, where any syntax error
  * (`{"query":"{"}`) is thrown as an unexpected error, an HTTP 500 (a known upstream problem).
  * graphql-js stops at the same count while parsing, a request error like any syntax error.
+ * Exported for the REST adapter's trusted-document engine, which validates its documents once
+ * at start with the same rules (gateway/src/apollo-trusted.ts).
  */
-function armorFor(limits: GraphQLLimits, introspection: boolean) {
+export function armorFor(limits: GraphQLLimits, introspection: boolean) {
   const options = armorOptions(limits, introspection);
   return new ApolloArmor({
     ...options,
