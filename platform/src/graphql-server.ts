@@ -5,7 +5,11 @@ import {
   type ApolloServerPlugin,
   type BaseContext,
 } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -97,6 +101,20 @@ export async function createGraphQLServer<C extends BaseContext>(
       // Apollo's landing page loads Apollo Sandbox from a CDN: blank on a machine without
       // internet. The gateway serves its own explorer instead (gateway/src/explorer.ts).
       ApolloServerPluginLandingPageDisabled(),
+      // A subgraph (issue 27): Apollo's default cache-control plugin hooks every field of every
+      // request (a policy object and two cache look-ups per field, and the schema's resolvers
+      // wrapped for it) for a `cache-control` header that only the gateway reads, where no header
+      // means uncacheable just as `no-store` does; the inline-trace plugin builds a trace tree per
+      // request for federated tracing (ftv1) that no gateway here asks for.
+      // No field of either subgraph has a cache hint, so every answer keeps the header that
+      // plugin gave it, `no-store`, set once per response instead.
+      ...(options.gateway
+        ? []
+        : [
+            ApolloServerPluginCacheControlDisabled(),
+            ApolloServerPluginInlineTraceDisabled(),
+            noStorePlugin<C>(),
+          ]),
       // Request errors: 400 or 200 by what the client accepts (GraphQL over HTTP).
       graphqlOverHttpPlugin<C>(),
       // armor's typings name @apollo/server's CommonJS build; the plugins are the same objects.
@@ -158,4 +176,17 @@ export async function mountGraphQL<C extends BaseContext>(
   });
   await serveGraphQL(app, server, options);
   return server;
+}
+
+/** `cache-control: no-store` on every subgraph answer (what Apollo's cache-control plugin said). */
+function noStorePlugin<C extends BaseContext>(): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          response.http.headers.set('cache-control', 'no-store');
+        },
+      };
+    },
+  };
 }

@@ -17,7 +17,7 @@ export class OperationResolver {
   ): Promise<LensOperation> {
     const tenant = await accountTenant(context, tenantId, 'read');
     const operation = await context.services.operations.findForTenant(
-      context.em,
+      context.db,
       tenant,
       operationId,
     );
