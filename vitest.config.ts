@@ -11,6 +11,10 @@ const wholeStackUnits = ['stack/src/private-folder.test.ts'];
 
 export default defineConfig({
   test: {
+    // The global teardowns stop every stack booted in the background (five with the faults
+    // tier's): on a loaded machine that outlasts vitest's 10 s default, after which it exits
+    // without waiting and leaves PostgreSQL servers and temporary folders behind.
+    teardownTimeout: 120_000,
     projects: [
       {
         plugins,
@@ -77,7 +81,14 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['test/faults/**/*.test.ts', ...wholeStackUnits],
           exclude,
-          globalSetup: ['test/faults/support/global-faults.ts'],
+          // The stacks of the files that need one of their own (the private-folder test's
+          // `npm start` in a clone, the mail-failure and lens-outage stacks) boot beside the first tiers too.
+          globalSetup: [
+            'test/faults/support/global-faults.ts',
+            'test/faults/support/private-clone.ts',
+            'test/faults/support/notification-stack.ts',
+            'test/faults/support/lens-outage-stack.ts',
+          ],
           setupFiles: ['test/faults/support/faults-ready.ts'],
           fileParallelism: false,
           isolate: false,

@@ -6,13 +6,14 @@ import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '@campaign/stack';
-import { cells as allCells, COST_HOPS, withCostCells } from './src/cells.js';
+import { cells as allCells, COST_HOPS, withCostCells, type Cell } from './src/cells.js';
+import { COST_SETS, costRows, costTable, measureCost } from './src/cost.js';
 import { withEngineCells } from './src/engine-cells.js';
 import { prepareFixtures } from './src/fixtures.js';
 import { loadRunner, measurer, type Measured } from './src/measure.js';
 import { peakRssMb, postgresCpuMs, rssMb } from './src/proc.js';
 import { summariseProfiles } from './src/profile.js';
-import { observabilityCost, summarise, table, type Sample } from './src/report.js';
+import { summarise, table, type Sample } from './src/report.js';
 import { startOtlpSink } from './src/otlp-sink.js';
 import {
   DEFAULT_SET,
@@ -31,7 +32,8 @@ import { targetsTable } from './src/targets.js';
  * then issue 27's targets per engine, and writes them to bench/results/. The load generator and
  * the reference run as compiled JavaScript in processes of their own.
  * Flags: --duration <s per cell> --rounds <n> --connections <n> --only <row substrings, comma-separated>
- * --profile <dir> (every service under `node --cpu-prof`; a summary per service at the end).
+ * --profile <dir> (every service under `node --cpu-prof`; a summary per service at the end)
+ * --cost-rounds <n> (issue 26's cost, cost.ts) --cost-only (that measurement alone).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -40,6 +42,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '20' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    'cost-rounds': { type: 'string', default: '7' },
+    'cost-only': { type: 'boolean', default: false },
   },
 });
 const DURATION_S = Number(flags.duration);
@@ -77,7 +81,7 @@ const setName = (name: string) =>
     .replace(`#${HIVE_RUST_SET + 1}`, 'hive-rust')
     .replace(`#${DEFAULT_SET + 1}`, '(default)')
     .replace(`#${METRICS_OFF_SET + 1}`, '(metrics off)')
-    .replace(`#${TRACED_SET + 1}`, '(traced)');
+    .replace(`#${TRACED_SET + 1}`, '(tracing 100 %)');
 
 if (flags.profile) {
   await mkdir(flags.profile, { recursive: true });
@@ -97,18 +101,29 @@ try {
     LENS_UPSTREAM_URL: urls.upstream,
   });
   stopAll.push(() => reference.child.kill());
-  const loader = await spawnReady('load-worker.js');
-  stopAll.push(() => loader.child.kill());
+  // One load generator per cost set besides the first: the three are loaded at the same time.
+  const loaders = await Promise.all([0, 1, 2].map(() => spawnReady('load-worker.js')));
+  for (const l of loaders) stopAll.push(() => l.child.kill());
+  const runners = loaders.map((l) => loadRunner(l.child));
 
   say('fixtures: tenants, settlements, one operation to replay');
   const fixtures = await prepareFixtures(stack, reference.url!);
-  const cells = withEngineCells(withCostCells(allCells(fixtures), fixtures), fixtures).filter(
+  const chosen = withEngineCells(withCostCells(allCells(fixtures), fixtures), fixtures).filter(
     (c) => !flags.only || flags.only.split(',').some((part) => c.row.includes(part)),
   );
+  const isCost = (c: Cell) => (COST_HOPS as readonly string[]).includes(c.hop);
+  const cells = flags['cost-only'] ? [] : chosen.filter((c) => !isCost(c));
+  const costCells = chosen.filter(isCost);
+  // The cost sets' processes are measured by cost.ts alone, not as columns of every cell.
+  const inCostSet = (name: string) => COST_SETS.some((set) => name.endsWith(`(${set})`));
+  const pidsOf = (suffix: string) => () =>
+    stack.services.filter((s) => setName(s.name).endsWith(suffix)).map((s) => s.pid() ?? 0);
 
   const postmaster = Number(readFileSync(`${db.dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
   const measured: Measured[] = [
-    ...stack.services.map((s) => ({ name: setName(s.name), pid: s.pid })),
+    ...stack.services
+      .map((s) => ({ name: setName(s.name), pid: s.pid }))
+      .filter((s) => !inCostSet(s.name)),
     { name: 'postgres', pid: () => postmaster, cpu: postgresCpuMs },
     { name: 'upstream sim', pid: () => process.pid },
     { name: 'reference', pid: () => reference.child.pid },
@@ -116,30 +131,45 @@ try {
   const meter = measurer({
     measured,
     postgresUrl: db.urlFor('postgres'),
-    runLoad: loadRunner(loader.child),
+    runLoad: runners[0]!,
     connections: CONNECTIONS,
     say,
   });
 
+  for (const s of stack.services) pidNames.set(s.pid() ?? 0, setName(s.name));
   for (const p of measured) pidNames.set(p.pid() ?? 0, p.name);
   const { backgroundPerS, idleCpu } = await meter.measureIdle(3);
   // Idle: after those 3 s without load (the fixtures' requests are over), before any cell.
   const idleRss = Object.fromEntries(measured.map((p) => [p.name, rssMb(p.pid() ?? 0)]));
 
-  say(`warm-up: ${cells.length} cells × 1 s`);
+  if (cells.length) say(`warm-up: ${cells.length} cells × 1 s`);
   for (const cell of cells) {
-    // The cost sets serve nothing else: a longer warm-up, so JIT warmth does not read as cost.
-    await meter.measure(cell, (COST_HOPS as readonly string[]).includes(cell.hop) ? 3 : 1, true);
+    await meter.measure(cell, 1, true);
     await new Promise((r) => setTimeout(r, 1000)); // requests still in flight finish
   }
   const samples = new Map<(typeof cells)[number], Sample[]>(cells.map((c) => [c, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = 1; cells.length && round <= ROUNDS; round++) {
     say(
       `round ${round}/${ROUNDS}: ${cells.length} cells × ${DURATION_S} s, ${CONNECTIONS} connections`,
     );
     for (const cell of cells) samples.get(cell)!.push(await meter.measure(cell, DURATION_S));
   }
   const results = new Map([...samples].map(([c, s]) => [c, summarise(s)]));
+  const costRounds = Number(flags['cost-rounds']);
+  const rowsOfCost = costRows(costCells);
+  const cost = rowsOfCost.length
+    ? await measureCost({
+        sets: COST_SETS.map((name, i) => ({
+          name,
+          pids: pidsOf(`(${name})`),
+          runLoad: runners[i]!,
+        })),
+        rows: rowsOfCost,
+        rounds: costRounds,
+        durationS: Math.max(DURATION_S, 3),
+        say,
+      })
+    : null;
   const peakRss = Object.fromEntries(measured.map((p) => [p.name, peakRssMb(p.pid() ?? 0)]));
   const names = measured.map((p) => p.name);
   const report = [
@@ -149,10 +179,10 @@ try {
       `${CONNECTIONS} connections, medians of ${ROUNDS} interleaved rounds; each cell a fixed number of requests, about ${DURATION_S} s at its 1 s warm-up's rate (at least ${CONNECTIONS}); ` +
       `background SQL ${backgroundPerS.toFixed(1)} statements/s subtracted.`,
     '',
-    table(cells, results, names),
-    '',
-    observabilityCost(cells, results),
-    '',
+    ...(cells.length ? [table(cells, results, names), ''] : []),
+    ...(cost
+      ? ['## The cost of metrics and tracing (issue 26)', '', costTable(cost, costRounds), '']
+      : []),
     '| process | idle RSS MB | peak RSS MB | idle CPU ms/s |',
     '|---|---:|---:|---:|',
     ...names.map(
@@ -160,10 +190,9 @@ try {
         `| ${n} | ${idleRss[n]!.toFixed(0)} | ${peakRss[n]!.toFixed(0)} | ${idleCpu(n).toFixed(0)} |`,
     ),
     '',
-    '## Targets (issue 27), per engine',
-    '',
-    targetsTable(cells, results, idleRss),
-    '',
+    ...(cells.length
+      ? ['## Targets (issue 27), per engine', '', targetsTable(cells, results, idleRss), '']
+      : []),
   ].join('\n');
   console.log(`\n${report}`);
   const dir = `${repoRoot}bench/results`;

@@ -17,6 +17,8 @@ export interface LoadSpec {
   /** How long to load; with `amount`, the number of requests instead (all answered). */
   durationS: number;
   amount?: number;
+  /** At most this many requests a second over all connections (autocannon's overallRate). */
+  rate?: number;
   keys?: string[];
   handles?: string[];
 }
@@ -56,6 +58,7 @@ async function load(spec: LoadSpec): Promise<LoadResult> {
     connections: spec.connections,
     duration: spec.durationS,
     ...(spec.amount ? { amount: spec.amount } : {}),
+    ...(spec.rate ? { overallRate: spec.rate } : {}),
     requests: [
       {
         setupRequest: (request, context: Context) => {

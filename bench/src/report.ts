@@ -1,4 +1,4 @@
-import { COST_HOPS, COST_ROWS, type Cell } from './cells.js';
+import type { Cell } from './cells.js';
 
 /** One measured run of one cell. */
 export interface Sample {
@@ -58,32 +58,4 @@ export function table(cells: Cell[], results: Map<Cell, Sample>, processes: stri
     );
   }
   return lines.join('\n');
-}
-
-const totalCpu = (s: Sample) => Object.values(s.cpu).reduce((a, b) => a + b, 0);
-
-/**
- * Issue 26: CPU per request of the default (metrics on, tracing off) against metrics off, and of
- * tracing every request against the default, for the billed call and the replay; the budgets
- * are 5 % for metrics and 15 % for tracing.
- */
-export function observabilityCost(cells: Cell[], results: Map<Cell, Sample>): string {
-  const at = (row: string, hop: Cell['hop']) => {
-    const cell = cells.find((c) => c.row === row && c.hop === hop);
-    return cell ? results.get(cell) : undefined;
-  };
-  const lines = [
-    '| row | CPU ms/req metrics off | CPU ms/req default | CPU ms/req tracing 100 % | metrics (≤ 5 %) | tracing (≤ 15 %) |',
-    '|---|---:|---:|---:|---:|---:|',
-  ];
-  for (const row of COST_ROWS) {
-    const [base, off, traced] = COST_HOPS.map((hop) => at(row, hop));
-    if (!base || !off || !traced) continue;
-    const pct = (a: Sample, b: Sample) =>
-      `${fixed((100 * (totalCpu(a) - totalCpu(b))) / totalCpu(b))} %`;
-    lines.push(
-      `| ${row} | ${fixed(totalCpu(off), 2)} | ${fixed(totalCpu(base), 2)} | ${fixed(totalCpu(traced), 2)} | ${pct(base, off)} | ${pct(traced, base)} |`,
-    );
-  }
-  return lines.length > 2 ? lines.join('\n') : '';
 }

@@ -8,7 +8,7 @@ import {
   SUBGRAPH_SECRET_HEADER,
 } from '@campaign/platform';
 import { readSupergraph } from '@campaign/schema';
-import type { GatewayConfig } from './config.js';
+import { noApolloUsageData, type GatewayConfig } from './config.js';
 import { apolloIdempotencyPlugin, noteReplay, type ReplayContext } from './idempotency.js';
 import { subgraphFetcher } from './subgraph-fetcher.js';
 import { FORWARDED_HEADERS, subgraphUrlsOf } from './subgraphs.js';
@@ -22,20 +22,26 @@ export interface ApolloEngine {
   close(): Promise<void>;
 }
 
+/** The federation gateway and its keep-alive pools to the subgraphs, not yet loaded. */
+export interface ApolloFederation {
+  gateway: ApolloGateway;
+  /** Closes the pools (the gateway itself is stopped by whoever loaded it). */
+  closePools(): Promise<void>;
+}
+
 /**
- * The Apollo federation engine, started: the static supergraph, the query planner, the data
- * sources with the subgraph secret and the forwarded headers over undici pools, the limits, the
- * masking and the idempotency plugin. One definition for the standalone gateway (server.ts, behind
- * HTTP) and the gateway the REST adapter runs in its own process (embedded.ts, issue 27).
+ * The Apollo federation gateway: the static supergraph, the query planner, the data sources with
+ * the subgraph secret and the forwarded headers over undici pools. One definition for the engine
+ * behind Apollo Server (below) and the adapter's trusted-document engine (apollo-trusted.ts).
  */
-export async function startApolloEngine(
+export async function apolloFederation(
   config: GatewayConfig,
   logger: Logger,
-  plugins: ApolloServerPlugin<GatewayContext>[] = [],
-): Promise<ApolloEngine> {
+): Promise<ApolloFederation> {
   const subgraphUrls = subgraphUrlsOf(config);
   // Keep-alive pools to the subgraphs (issue 14), closed with the engine.
   const subgraphs = subgraphFetcher();
+  noApolloUsageData();
   const gateway = new ApolloGateway({
     supergraphSdl: await readSupergraph(),
     logger,
@@ -60,6 +66,19 @@ export async function startApolloEngine(
         },
       }),
   });
+  return { gateway, closePools: subgraphs.close };
+}
+
+/**
+ * The Apollo federation engine behind Apollo Server, started: the gateway above, the limits, the
+ * masking and the idempotency plugin. The standalone gateway serves it over HTTP (server.ts).
+ */
+export async function startApolloEngine(
+  config: GatewayConfig,
+  logger: Logger,
+  plugins: ApolloServerPlugin<GatewayContext>[] = [],
+): Promise<ApolloEngine> {
+  const { gateway, closePools } = await apolloFederation(config, logger);
   const server = await createGraphQLServer<GatewayContext>({
     gateway,
     introspection: config.GATEWAY_INTROSPECTION,
@@ -71,7 +90,7 @@ export async function startApolloEngine(
     server,
     close: async () => {
       await server.stop();
-      await subgraphs.close();
+      await closePools();
     },
   };
 }

@@ -75,3 +75,14 @@ export function loadGatewayConfig(
 ): GatewayConfig {
   return parseEnv('gateway', schema(env['NODE_ENV'] === 'production'), env);
 }
+
+/**
+ * Each ApolloGateway otherwise starts Apollo's usage-data collection: an OpenTelemetry meter that
+ * probes cloud metadata endpoints and exports to Apollo's servers every few minutes (a call to a
+ * third party from an offline platform, and about 3 MB per process; issue 27). The library reads
+ * only process.env's APOLLO_TELEMETRY_DISABLED, so the default is written there; an operator's
+ * own value is kept.
+ */
+export function noApolloUsageData(): void {
+  process.env['APOLLO_TELEMETRY_DISABLED'] ??= 'true';
+}

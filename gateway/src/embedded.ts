@@ -38,29 +38,20 @@ type Logger = ReturnType<typeof createLogger>;
 const present = (headers: ForwardedHeaders): [string, string][] =>
   Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined);
 
-async function embedApollo(config: GatewayConfig, logger: Logger) {
-  const [{ HeaderMap }, { startApolloEngine }] = await Promise.all([
-    import('@apollo/server'),
-    import('./apollo-engine.js'),
-  ]);
-  const engine = await startApolloEngine(config, logger);
+async function embedApollo(config: GatewayConfig, logger: Logger, documents: readonly string[]) {
+  // Only trusted documents run here: each is prepared at start and a request skips Apollo
+  // Server's per-request pipeline (apollo-trusted.ts); the standalone gateway keeps it.
+  const { startTrustedApolloEngine } = await import('./apollo-trusted.js');
+  const engine = await startTrustedApolloEngine(config, logger, documents);
   return {
     close: engine.close,
     async execute<T>({ query, variables, headers }: GatewayCall): Promise<GatewayAnswer<T>> {
-      // The whole request pipeline of the standalone gateway (limits, plugins, masking), without
-      // HTTP: the plugins read the request's headers (idempotency key, request id) from `http`.
-      const response = await engine.server.executeOperation<T & Record<string, unknown>>(
-        {
-          query,
-          variables,
-          http: { method: 'POST', headers: new HeaderMap(present(headers)), search: '', body: {} },
-        },
-        { contextValue: { headers } },
-      );
-      if (response.body.kind !== 'single') throw new Error('incremental delivery is not used');
-      const { data, errors } = response.body.singleResult;
-      const replayed = response.http.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true';
-      return { ...(data !== undefined ? { data } : {}), ...(errors ? { errors } : {}), replayed };
+      const { data, errors, replayed } = await engine.execute(query, variables, headers);
+      return {
+        ...(data !== undefined ? { data: data as T | null } : {}),
+        ...(errors ? { errors } : {}),
+        replayed,
+      };
     },
   };
 }
@@ -88,13 +79,20 @@ async function embedHive(config: GatewayConfig) {
   };
 }
 
-/** Starts the configured engine; only its libraries are loaded (each costs tens of MB). */
+/**
+ * Starts the configured engine; only its libraries are loaded (each costs tens of MB).
+ * `documents` are the only ones the caller runs (its trusted documents): the Apollo engine
+ * prepares them at start and runs no other.
+ */
 export async function embedGateway(
   config: GatewayConfig,
   logger: Logger,
+  documents: readonly string[],
 ): Promise<EmbeddedGateway> {
   const engine =
-    config.GATEWAY_ENGINE === 'hive' ? await embedHive(config) : await embedApollo(config, logger);
+    config.GATEWAY_ENGINE === 'hive'
+      ? await embedHive(config)
+      : await embedApollo(config, logger, documents);
   const subgraphUrls = subgraphUrlsOf(config);
   return {
     engine: config.GATEWAY_ENGINE,

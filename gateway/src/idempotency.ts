@@ -22,7 +22,8 @@ const keyRefusal = (message: string) =>
     extensions: { ...errorBody('INVALID_REQUEST', message), http: { status: 400 } },
   });
 
-function refusalOf(
+/** The 400 for a keyed request whose shape cannot be kept under one key, or null. */
+export function refusalOf(
   key: string | null | undefined,
   document: DocumentNode,
   operationName?: string | null,

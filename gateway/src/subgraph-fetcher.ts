@@ -81,10 +81,21 @@ export function subgraphFetcher(): {
     }
     return pool;
   };
+  // The engines send every request to one of a few subgraph URLs: each is parsed once.
+  const targets = new Map<string, { pool: Pool; path: string }>();
+  const targetOf = (url: string) => {
+    let target = targets.get(url);
+    if (!target) {
+      const parsed = new URL(url);
+      target = { pool: poolFor(parsed.origin), path: `${parsed.pathname}${parsed.search}` };
+      targets.set(url, target);
+    }
+    return target;
+  };
   const fetch = async (url: string, init?: SubgraphRequestInit) => {
-    const target = new URL(url);
-    const response = await poolFor(target.origin).request({
-      path: `${target.pathname}${target.search}`,
+    const target = targetOf(url);
+    const response = await target.pool.request({
+      path: target.path,
       method: (init?.method ?? 'POST') as 'POST',
       headers: headerRecord(init?.headers),
       body: typeof init?.body === 'string' ? init.body : null,

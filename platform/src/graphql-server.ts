@@ -4,7 +4,11 @@ import {
   type ApolloServerPlugin,
   type BaseContext,
 } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,8 +20,7 @@ import { isShownAsIs, maskError } from './error-masking.js';
 import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
-import { graphqlOperationMetrics } from './graphql-metrics.js';
-import { metricsEnabled } from './metrics.js';
+import { graphqlOperationPlugins } from './graphql-metrics.js';
 
 /** The server's part of the options: what it runs, its limits, its plugins, where it logs. */
 export interface GraphQLServerOptions<C extends BaseContext> {
@@ -58,8 +61,10 @@ export function armorOptions(limits: GraphQLLimits, introspection: boolean) {
  * Apollo plugin parses the document a second time in `parsingDidStart`, where any syntax error
  * (`{"query":"{"}`) is thrown as an unexpected error, an HTTP 500 (a known upstream problem).
  * graphql-js stops at the same count while parsing, a request error like any syntax error.
+ * Exported for the REST adapter's trusted-document engine, which validates its documents once
+ * at start with the same rules (gateway/src/apollo-trusted.ts).
  */
-function armorFor(limits: GraphQLLimits, introspection: boolean) {
+export function armorFor(limits: GraphQLLimits, introspection: boolean) {
   const options = armorOptions(limits, introspection);
   return new ApolloArmor({
     ...options,
@@ -89,6 +94,20 @@ export async function createGraphQLServer<C extends BaseContext>(
       // Apollo's landing page loads Apollo Sandbox from a CDN: blank on a machine without
       // internet. The gateway serves its own explorer instead (gateway/src/explorer.ts).
       ApolloServerPluginLandingPageDisabled(),
+      // A subgraph (issue 27): Apollo's default cache-control plugin hooks every field of every
+      // request (a policy object and two cache look-ups per field, and the schema's resolvers
+      // wrapped for it) for a `cache-control` header that only the gateway reads, where no header
+      // means uncacheable just as `no-store` does; the inline-trace plugin builds a trace tree per
+      // request for federated tracing (ftv1) that no gateway here asks for.
+      // No field of either subgraph has a cache hint, so every answer keeps the header that
+      // plugin gave it, `no-store`, set once per response instead.
+      ...(options.gateway
+        ? []
+        : [
+            ApolloServerPluginCacheControlDisabled(),
+            ApolloServerPluginInlineTraceDisabled(),
+            noStorePlugin<C>(),
+          ]),
       // Request errors: 400 or 200 by what the client accepts (GraphQL over HTTP).
       graphqlOverHttpPlugin<C>(),
       // armor's typings name @apollo/server's CommonJS build; the plugins are the same objects.
@@ -108,7 +127,7 @@ export async function createGraphQLServer<C extends BaseContext>(
           };
         },
       },
-      ...(metricsEnabled() ? [graphqlOperationMetrics<C>()] : []),
+      ...graphqlOperationPlugins<C>(),
       ...(options.plugins ?? []),
     ],
   });
@@ -150,4 +169,17 @@ export async function mountGraphQL<C extends BaseContext>(
   });
   await serveGraphQL(app, server, options);
   return server;
+}
+
+/** `cache-control: no-store` on every subgraph answer (what Apollo's cache-control plugin said). */
+function noStorePlugin<C extends BaseContext>(): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          response.http.headers.set('cache-control', 'no-store');
+        },
+      };
+    },
+  };
 }

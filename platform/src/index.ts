@@ -26,6 +26,7 @@ export * from './mail/index.js';
 export * from './telemetry.js';
 export * from './trace-context.js';
 export * from './metrics.js';
+export { graphqlOperationObserver } from './graphql-metrics.js';
 export * from './job-metrics.js';
 export * from './outbox/index.js';
 export * from './idempotency-key.js';

@@ -49,8 +49,10 @@ export const routes: Route<never>[] = withDocumentedBodies([...lensRoutes, ...do
 export async function startRestAdapter(config: RestAdapterConfig): Promise<RunningServer> {
   const logger = createLogger('rest-adapter', config.LOG_LEVEL);
   // The gateway engine in this process (issue 27), on the standalone gateway's settings.
-  const embedded = await embedGateway(config.gateway, logger);
-  const gateway = new GatewayClient(embedded, loadTrustedDocuments(await readSupergraph()));
+  const manifest = loadTrustedDocuments(await readSupergraph());
+  const documents = manifest.operations.map((operation) => operation.body);
+  const embedded = await embedGateway(config.gateway, logger, documents);
+  const gateway = new GatewayClient(embedded, manifest);
   const routeMethods = new RouteMethods();
   const app = createServiceApp({
     logger,

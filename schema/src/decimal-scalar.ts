@@ -3,6 +3,14 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 
 const DECIMAL_PATTERN = /^-?\d{1,13}(\.\d{1,2})?$/;
 
+/** PostgreSQL's text of a numeric(15,2): already the wire form, exactly (no leading zeros, no -0). */
+const STORED_PATTERN = /^-?(0|[1-9]\d{0,12})\.\d\d$/;
+
+function serialize(value: unknown): string {
+  if (typeof value === 'string' && STORED_PATTERN.test(value) && value !== '-0.00') return value;
+  return (value instanceof Decimal ? value : new Decimal(value as Decimal.Value)).toFixed(2);
+}
+
 function parse(value: unknown): Decimal {
   if (typeof value === 'string' && DECIMAL_PATTERN.test(value.trim()))
     return new Decimal(value.trim());
@@ -18,7 +26,9 @@ function parse(value: unknown): Decimal {
 export const DecimalScalar = new GraphQLScalarType<Decimal, string>({
   name: 'Decimal',
   description: 'A decimal number as a string with two decimals, e.g. "1000000.00". Never a float.',
-  serialize: (value) => new Decimal(value as Decimal.Value).toFixed(2),
+  // A row read as stored (issue 27) carries the column's text, sent as it is; a Decimal or any
+  // other decimal string goes through decimal.js. Never a float.
+  serialize,
   parseValue: parse,
   parseLiteral: (ast) => {
     if (ast.kind === Kind.STRING) return parse(ast.value);

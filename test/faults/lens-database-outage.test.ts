@@ -1,31 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEphemeralStack } from '@campaign/stack';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectSql } from '@campaign/stack';
-import type { RunningStack } from '@campaign/stack';
+import { awaitBoot } from '../support/background-boot.js';
 import { cliFor } from '../support/cli.js';
-import { TEST_RECONCILE_INTERVAL_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
 import type { Envelope, LensBody } from '../lens/lens-client.js';
 import { eventually } from '../support/wait.js';
+import type { LensOutageStack } from './support/lens-outage-stack.js';
 
 /**
  * Issue 9: lens must execute again by itself after PostgreSQL was gone for a few seconds, and
- * `/readyz` must say so. This file starts a stack of its own (the shared one must not lose its
- * database under the other test files), with fewer workers than slow operations in flight, so
- * every worker holds a job when the database goes away.
+ * `/readyz` must say so. This file has a stack of its own (the shared one must not lose its
+ * database under the other test files; `support/lens-outage-stack.ts`, booted while the first
+ * tiers run), with fewer workers than slow operations in flight, so every worker holds a job
+ * when the database goes away.
  */
 
-const WORKERS = 3;
 const SLOW_CALLS = 5;
 const CREDITS = 1000;
 /** Long enough that every slow read ends (and fails to settle) while the database is down. */
 const OUTAGE_MS = 4_000;
-const SLOW_DELAY_MS = 2_500;
 
-let stack: RunningStack;
+let stack: LensOutageStack;
 let key: string;
 const slowOperationIds: string[] = [];
 let readyzDuringOutage: number[] = [];
+
+/** Stops or starts the stack's database (in the global setup's process), once that is done. */
+async function database(action: 'stop' | 'start'): Promise<void> {
+  const response = await fetch(`${stack.control}/database/${action}`, { method: 'POST' });
+  if (response.status !== 200) throw new Error(`database ${action}: ${await response.text()}`);
+}
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -85,29 +89,17 @@ async function terminal(operationId: string, timeoutMs: number): Promise<Envelop
 
 describe('lens after a database outage (issue 9)', () => {
   beforeAll(async () => {
-    stack = await startEphemeralStack({
-      durableDatabase: false,
-      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
-      serviceEnv: {
-        LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
-        LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
-        LENS_WORKER_CONCURRENCY: String(WORKERS),
-        // A short lease, so operations whose settlement was lost reach the reconciler quickly.
-        LENS_LEASE_MS: '5000',
-      },
-      upstreamSlowDelayMs: SLOW_DELAY_MS,
-    });
+    stack = await awaitBoot<LensOutageStack>(inject('lensOutageBoot'));
     key = await createKey();
   }, 180_000);
 
   afterAll(async () => {
     // A failed assertion may leave the database stopped; `start` is a no-op when it runs.
-    await stack?.database?.start().catch(() => undefined);
-    await stack?.stop();
+    if (stack?.control) await database('start').catch(() => undefined);
   }, 60_000);
 
   it('readyz is 503 while the database is down and 200 within seconds of its return', async () => {
-    expect(stack.database, 'the ephemeral stack runs an embedded database').not.toBeNull();
+    expect(stack.control, 'the ephemeral stack runs an embedded database').not.toBeNull();
     expect(await lensReadyz()).toBe(200);
     const accepted = await Promise.all(
       Array.from({ length: SLOW_CALLS }, (_, i) => profile(`slow_outage_${i}`)),
@@ -117,7 +109,7 @@ describe('lens after a database outage (issue 9)', () => {
       slowOperationIds.push(result.body.data!.operationId);
     }
 
-    await stack.database!.stop();
+    await database('stop');
     const back = Date.now() + OUTAGE_MS;
     readyzDuringOutage = [];
     // A call while the database is away is a 503 that says so (not a 500 without an operation).
@@ -135,7 +127,7 @@ describe('lens after a database outage (issue 9)', () => {
       readyzDuringOutage.push(await lensReadyz());
       await delay(200);
     }
-    await stack.database!.start();
+    await database('start');
 
     expect(during.status, JSON.stringify(duringBody)).toBe(503);
     expect(duringBody.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });

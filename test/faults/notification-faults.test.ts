@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSql, startEphemeralStack, type RunningStack, type Sql } from '@campaign/stack';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectSql, type StackUrls, type Sql } from '@campaign/stack';
+import { awaitBoot } from '../support/background-boot.js';
 import { cliFor } from '../support/cli.js';
 import { eventually, mailsTo, type SinkMail } from '../support/sinks.js';
+import { MAX_ATTEMPTS } from './support/notification-stack.js';
 
 /**
  * Issue 11: outbox delivery when the mail server fails (DESIGN S10). A stack of its own, so that
  * only this file's messages meet the failures it arms (`POST /_sim/fail-next` on the sink makes
  * its next n messages fail with SMTP 451) and nothing else sends mail meanwhile: each assertion
- * counts exactly which attempts failed. At most 4 attempts per message, retried after 0.2 s,
- * 0.4 s, 0.8 s.
+ * counts exactly which attempts failed (`MAX_ATTEMPTS`). The stack boots while the first tiers
+ * run (`support/notification-stack.ts`).
  */
-const MAX_ATTEMPTS = 4;
-
-let stack: RunningStack;
+let stack: { urls: StackUrls };
 let db: Sql;
 let admin: string;
 let partnerToken: string;
@@ -114,15 +114,7 @@ const delivered = (to: string, count: number) =>
   );
 
 beforeAll(async () => {
-  stack = await startEphemeralStack({
-    durableDatabase: false,
-    serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
-    serviceEnv: {
-      OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-      OUTBOX_RETRY_BASE_MS: '200',
-      OUTBOX_RETRY_MAX_MS: '1000',
-    },
-  });
+  stack = { urls: await awaitBoot<StackUrls>(inject('notificationStackBoot')) };
   db = await connectSql(stack.urls.settlementDatabase);
   admin = await cliFor(stack.urls, 'auth:token', '--role', 'SUPER_ADMIN');
   const { createPartner } = await graphqlOk<{ createPartner: { id: number } }>(
@@ -166,7 +158,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.end();
-  await stack?.stop();
 }, 60_000);
 
 describe('e-mail delivery when the mail server fails', () => {

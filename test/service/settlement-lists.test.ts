@@ -88,4 +88,33 @@ describe('settlement lists (service tier)', () => {
     expect(summary.campaignPrice.toFixed(2)).toBe('11000000.00');
     expect(summary.byStatus.map((s) => s.status)).toHaveLength(6);
   });
+
+  it('answers stored rows: the entity’s every property, dates as the ORM reads them, money as text', async () => {
+    const entity = await em().fork().findOneOrFail(Settlement, { id: ids[0]! });
+    const [fromList] = (await services.queries.list(em(), superAdmin, { partnerId }, null, 1))
+      .items;
+    const byId = await services.queries.get(em(), superAdmin, ids[0]!);
+    const meta = em().getMetadata().get(Settlement.name).properties;
+    const properties = Object.keys(meta);
+    const money = (key: string) =>
+      meta[key as keyof typeof meta].columnTypes[0]!.startsWith('numeric');
+    for (const row of [fromList!, byId]) {
+      expect(Object.keys(row).sort()).toEqual([...properties].sort());
+      for (const key of properties) {
+        const want: unknown = entity[key as keyof Settlement];
+        const got: unknown = row[key as keyof typeof row];
+        if (money(key)) expect(got, key).toBe((want as { toFixed(n: number): string }).toFixed(2));
+        else if (want instanceof Date) expect((got as Date).getTime(), key).toBe(want.getTime());
+        else expect(got, key).toEqual(want);
+      }
+    }
+  });
+
+  it('a page after the last row is empty and still counts every match', async () => {
+    // The cursor this API would issue after the last (oldest) row: `s1:<its number>`.
+    const oldest = ids.at(-1)!.slice('SET'.length);
+    const cursor = Buffer.from(`s1:${oldest}`, 'utf8').toString('base64url');
+    const page = await services.queries.list(em(), superAdmin, { partnerId }, cursor, 10);
+    expect(page).toEqual({ items: [], nextCursor: null, total: 11 });
+  });
 });

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import {
   createLogger,
   createServiceApp,
@@ -25,6 +24,7 @@ import { observeLensDomain } from './operation/operation-metrics.js';
 import { startOperationWorker } from './operation/operation.worker.js';
 import { Reconciler } from './operation/reconciler.js';
 import { initLensOrm } from './orm.js';
+import { LazyRequestParts } from './request-context.js';
 import { buildLensSchema } from './schema.js';
 import { createLensServices } from './services.js';
 import type { Caller } from './tenant/tenant.service.js';
@@ -86,7 +86,6 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
     schema,
     ...subgraphEndpoint('LENS', config),
     context: async (request) => {
-      const em = orm.em.fork();
       const authorization = request.headers.authorization;
       // REST and GraphQL take API keys, the MCP front tool-protocol tokens (vouched for by the
       // gateway, which passes the header on only from the REST adapter).
@@ -94,9 +93,11 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
       let caller: Promise<Caller> | undefined;
       let principal: Promise<Principal> | undefined;
       const callerOnce = () =>
-        (caller ??= services.tenants.authenticateCaller(em, authorization, via));
-      return {
-        em,
+        (caller ??= services.tenants.authenticateCaller(orm.em, authorization, via));
+      // The fork and the loader on first use only (request-context.ts); prepared statements run
+      // on the ORM's pool (`db`) without one.
+      return Object.assign(new LazyRequestParts(() => orm.em.fork(), services.observations), {
+        db: orm.em,
         requestId: request.id,
         authorization,
         services,
@@ -104,10 +105,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
         tenant: async () => (await callerOnce()).tenant,
         // Verified once per request: an entity fetch asks once, not once per account.
         principal: () => (principal ??= verifyPrincipal(jwt, authorization)),
-        accountLoader: new DataLoader((ids: readonly string[]) =>
-          services.observations.findMany(em, ids),
-        ),
-      };
+      });
     },
   });
   const where = { host: config.LENS_HOST, port: config.LENS_PORT, name: 'lens subgraph', logger };
@@ -122,6 +120,7 @@ export async function startLensSubgraph(config: LensConfig): Promise<RunningServ
         withinStopTimeout(Promise.all([worker.stop(), outbox.stop()])),
       ]);
       await revocations.stop();
+      await upstream.close();
     },
     orm,
   );

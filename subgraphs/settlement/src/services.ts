@@ -70,7 +70,7 @@ export function createSettlementServices(parts: SettlementServiceParts = {}): Se
     quotationExecution,
     quotationFiles: new QuotationFiles(quotations),
     partners: new PartnerService(),
-    queries: new SettlementQueryService(agencies),
+    queries: new SettlementQueryService(agencies, settlements),
     workflow: createSettlementWorkflow(owners),
     outbox: new OutboxAdminService((em) => agencies.defaultAgencyId(em)),
     businessVerification: new BusinessVerificationService({

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runPrepared, type PreparedStatement } from '@campaign/platform';
+import { runPrepared, type PreparedSqlStore, type PreparedStatement } from '@campaign/platform';
 import type { AccountSummary } from '../upstream/upstream.port.js';
 import { AccountObservation } from './account-observation.entity.js';
 import { summaryOf } from './observed.js';
@@ -29,7 +29,7 @@ export class AccountObservationService {
    * locked for this one statement, not across the money transaction, and an account already
    * observed later by another operation is skipped without a lock.
    */
-  async record(em: EntityManager, accounts: AccountSummary[], observedAt: Date): Promise<void> {
+  async record(db: PreparedSqlStore, accounts: AccountSummary[], observedAt: Date): Promise<void> {
     const byId = new Map<string, AccountSummary>();
     for (const account of accounts) {
       if (!account.accountId) continue;
@@ -45,7 +45,7 @@ export class AccountObservationService {
         handle: a.handle,
         summary: a,
       }));
-    await runPrepared(em, RECORD, [observedAt.toISOString(), JSON.stringify(rows)]);
+    await runPrepared(db, RECORD, [observedAt.toISOString(), JSON.stringify(rows)]);
   }
 
   async findMany(

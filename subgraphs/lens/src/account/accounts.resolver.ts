@@ -23,7 +23,7 @@ function operationResolver(contract: LensOperationContract) {
       @Ctx() context: LensContext,
     ): Promise<LensOperation> {
       const outcome = await context.services.operations.run(
-        context.em,
+        context.db,
         context.caller,
         contract.name,
         idempotencyKey,

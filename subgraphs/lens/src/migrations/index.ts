@@ -6,6 +6,7 @@ import { Migration20261228000000_operation_trace_context } from './Migration2026
 import { Migration20261231000000_accounts } from './Migration20261231000000_accounts.js';
 import { Migration20261231100000_low_balance_alert } from './Migration20261231100000_low_balance_alert.js';
 import { Migration20270105000000_oauth } from './Migration20270105000000_oauth.js';
+import { Migration20270110000000_replay_probe } from './Migration20270110000000_replay_probe.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const lensMigrations: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const lensMigrations: MigrationObject[] = [
     class: Migration20261231100000_low_balance_alert,
   },
   { name: 'Migration20270105000000_oauth', class: Migration20270105000000_oauth },
+  { name: 'Migration20270110000000_replay_probe', class: Migration20270110000000_replay_probe },
 ];

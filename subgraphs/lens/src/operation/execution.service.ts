@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { errorBody } from '@campaign/schema';
-import { inQueuedSpan, runPrepared, type Logger } from '@campaign/platform';
+import { inQueuedSpan, runPrepared, type Logger, type PreparedSqlStore } from '@campaign/platform';
 import type { AccountObservationService } from '../account/account-observation.service.js';
 import type { LensOperations } from '../account/lens-operations.js';
 import type { AccountSummary, SocialUpstream } from '../upstream/upstream.port.js';
@@ -58,8 +57,8 @@ export class ExecutionService {
   constructor(private readonly deps: ExecutionDependencies) {}
 
   /** Runs an attempt as `owner`; does nothing when the operation is no longer in `from`. */
-  async attempt(em: EntityManager, operationId: string, from: AttemptFrom, owner: string) {
-    const [row] = await runPrepared<OperationRow>(em, CLAIM, [
+  async attempt(db: PreparedSqlStore, operationId: string, from: AttemptFrom, owner: string) {
+    const [row] = await runPrepared<OperationRow>(db, CLAIM, [
       owner,
       this.deps.leaseMs,
       operationId,
@@ -75,7 +74,7 @@ export class ExecutionService {
         'lens.operation.name': row.operation_name,
         'lens.attempt.from': from,
       },
-      () => this.run(em, recordOf(row), owner),
+      () => this.run(db, recordOf(row), owner),
     );
   }
 
@@ -84,8 +83,12 @@ export class ExecutionService {
    * Resolves with the settled operation (null when another attempt settled it first, or the
    * settlement failed and the lease will expire); never rejects.
    */
-  runInline(em: EntityManager, claimed: Claimed, owner: string): Promise<OperationRecord | null> {
-    const running = this.run(em, claimed, owner).catch((err: unknown) => {
+  runInline(
+    db: PreparedSqlStore,
+    claimed: Claimed,
+    owner: string,
+  ): Promise<OperationRecord | null> {
+    const running = this.run(db, claimed, owner).catch((err: unknown) => {
       // The operation stays RUNNING; its lease runs out and the reconciler resolves it.
       this.deps.logger.error({ err, operationId: claimed.id }, 'inline execution failed');
       return null;
@@ -104,12 +107,16 @@ export class ExecutionService {
   }
 
   /** Ends an operation as FAILED without reading (an admin gave up on it): a full refund. */
-  async fail(em: EntityManager, operationId: string, error: OperationErrorBody): Promise<boolean> {
-    return (await this.settle(em, operationId, { status: 'FAILED', error })) !== null;
+  async fail(
+    db: PreparedSqlStore,
+    operationId: string,
+    error: OperationErrorBody,
+  ): Promise<boolean> {
+    return (await this.settle(db, operationId, { status: 'FAILED', error })) !== null;
   }
 
   private async run(
-    em: EntityManager,
+    db: PreparedSqlStore,
     claimed: Claimed,
     owner: string,
   ): Promise<OperationRecord | null> {
@@ -120,7 +127,7 @@ export class ExecutionService {
     const heartbeat = setInterval(() => {
       if (renewing) return;
       renewing = true;
-      runPrepared(em, RENEW, [this.deps.leaseMs, claimed.id, owner])
+      runPrepared(db, RENEW, [this.deps.leaseMs, claimed.id, owner])
         .catch((err: unknown) =>
           this.deps.logger.warn({ err, operationId: claimed.id }, 'lease renewal failed'),
         )
@@ -130,7 +137,7 @@ export class ExecutionService {
     }, this.deps.leaseMs / 3);
     try {
       const outcome = await this.read(claimed);
-      return await this.settle(em, claimed.id, outcome);
+      return await this.settle(db, claimed.id, outcome);
     } finally {
       clearInterval(heartbeat);
     }
@@ -172,13 +179,13 @@ export class ExecutionService {
 
   /** The settlement statement, then (when it won) the observations; null when it lost. */
   private async settle(
-    em: EntityManager,
+    db: PreparedSqlStore,
     operationId: string,
     outcome: Outcome,
   ): Promise<OperationRecord | null> {
     const succeeded = outcome.status === 'SUCCEEDED';
     const observedAt = new Date();
-    const [row] = await runPrepared<OperationRow>(em, SETTLE, [
+    const [row] = await runPrepared<OperationRow>(db, SETTLE, [
       operationId,
       outcome.status,
       succeeded ? JSON.stringify(outcome.result) : null,
@@ -190,7 +197,7 @@ export class ExecutionService {
     try {
       if (row && succeeded) {
         await this.deps.observations
-          .record(em, outcome.observedAccounts, observedAt)
+          .record(db, outcome.observedAccounts, observedAt)
           .catch((err: unknown) =>
             // A cache of what was seen: the operation and its credits are settled already.
             this.deps.logger.warn({ err, operationId }, 'account observations not recorded'),

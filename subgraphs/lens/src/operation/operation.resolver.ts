@@ -16,7 +16,7 @@ export class OperationResolver {
     @AccountTenant('read') tenant: string,
   ): Promise<LensOperation> {
     const operation = await context.services.operations.findForTenant(
-      context.em,
+      context.db,
       tenant,
       operationId,
     );

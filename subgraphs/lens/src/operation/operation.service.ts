@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   annotateSpan,
   currentTraceparent,
   runPrepared,
   type PostgresRateLimiter,
+  type PreparedSqlStore,
 } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { LENS_LIMITS } from '@campaign/schema';
@@ -79,7 +79,7 @@ export class OperationService {
 
   /** Runs `operationName` (lens spec section 4) for the caller that `authenticate` finds. */
   async run(
-    em: EntityManager,
+    db: PreparedSqlStore,
     authenticate: () => Promise<Caller>,
     operationName: string,
     idempotencyKey: string,
@@ -101,13 +101,13 @@ export class OperationService {
     const { tenant, apiKeyId, creditsCap } = await authenticate();
     definition.validate?.(input, { tenantId: tenant.id });
     this.parts.access.check(tenant, definition.name);
-    await this.parts.rateLimiter.consume(em, `tenant:${tenant.id}`, {
+    await this.parts.rateLimiter.consume(db, `tenant:${tenant.id}`, {
       limit: tenant.rateLimitPerMinute,
       windowSeconds: 60,
     });
-    if (creditsCap !== null) await this.withinCap(em, apiKeyId, creditsCap, definition, input);
+    if (creditsCap !== null) await this.withinCap(db, apiKeyId, creditsCap, definition, input);
     const { operation, replayed } = await this.start(
-      em,
+      db,
       { tenantId: tenant.id, credentialId: apiKeyId },
       definition,
       idempotencyKey,
@@ -117,21 +117,21 @@ export class OperationService {
     if (!replayed && this.settings.inline) {
       const settled = await this.within(
         deadline,
-        this.parts.execution.runInline(em, operation, INLINE_OWNER),
+        this.parts.execution.runInline(db, operation, INLINE_OWNER),
       );
       // null: the budget ran out (202), or another attempt settled it first (read it below).
       if (settled) return { operation: settled, replayed };
     }
-    return { operation: await this.waitWhileRunning(em, operation, deadline), replayed };
+    return { operation: await this.waitWhileRunning(db, operation, deadline), replayed };
   }
 
   async findForTenant(
-    em: EntityManager,
+    db: PreparedSqlStore,
     tenantId: string,
     operationId: string,
   ): Promise<OperationRecord> {
     const [found] = UUID.test(operationId)
-      ? await runPrepared<OperationRow>(em, OPERATION_OF_TENANT, [operationId, tenantId])
+      ? await runPrepared<OperationRow>(db, OPERATION_OF_TENANT, [operationId, tenantId])
       : [];
     if (!found) {
       throw new PlatformError(
@@ -148,13 +148,13 @@ export class OperationService {
    * two concurrent calls may both pass; each is still bounded by the tenant's balance.
    */
   private async withinCap<I>(
-    em: EntityManager,
+    db: PreparedSqlStore,
     credentialId: string,
     cap: number,
     definition: OperationDefinition<I>,
     input: I,
   ): Promise<void> {
-    const [row] = await runPrepared<{ spent: string }>(em, CREDENTIAL_SPENT, [credentialId]);
+    const [row] = await runPrepared<{ spent: string }>(db, CREDENTIAL_SPENT, [credentialId]);
     const spent = Number(row?.spent ?? 0);
     const reserved = this.parts.prices.reservation(definition, input);
     if (spent + reserved > cap) {
@@ -169,7 +169,7 @@ export class OperationService {
 
   /** Inserts the operation with its reservation, or finds the one this key already started. */
   private async start<I>(
-    em: EntityManager,
+    db: PreparedSqlStore,
     { tenantId, credentialId }: { tenantId: string; credentialId: string },
     definition: OperationDefinition<I>,
     idempotencyKey: string,
@@ -179,7 +179,7 @@ export class OperationService {
     const price = this.parts.prices.of(definition);
     const reserved = this.parts.prices.reservation(definition, input);
     const id = randomUUID();
-    const [row] = await runPrepared<OperationRow>(em, START, [
+    const [row] = await runPrepared<OperationRow>(db, START, [
       id,
       tenantId,
       idempotencyKey,
@@ -236,7 +236,7 @@ export class OperationService {
    * at once, from another at the next poll).
    */
   private async waitWhileRunning(
-    em: EntityManager,
+    db: PreparedSqlStore,
     operation: OperationRecord,
     deadline: number,
   ): Promise<OperationRecord> {
@@ -245,7 +245,7 @@ export class OperationService {
       const remaining = deadline - Date.now();
       if (current.status !== 'RUNNING' || remaining <= 0) return current;
       await this.parts.events.next(current.id, Math.min(remaining, POLL_MS));
-      const [row] = await runPrepared<OperationRow>(em, OPERATION_BY_ID, [current.id]);
+      const [row] = await runPrepared<OperationRow>(db, OPERATION_BY_ID, [current.id]);
       current = recordOf(row!);
     }
   }

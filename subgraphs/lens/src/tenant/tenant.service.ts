@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bearerToken, runPrepared, type Logger } from '@campaign/platform';
+import { bearerToken, runPrepared, type Logger, type PreparedSqlStore } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { CreditsService } from '../credits/credits.service.js';
 import { ApiKey, type CredentialKind } from './api-key.entity.js';
@@ -102,7 +102,7 @@ export class TenantService {
    * The other kind is recognised by prefix and refused before any look-up.
    */
   async authenticateCaller(
-    em: EntityManager,
+    db: PreparedSqlStore,
     authorization: string | undefined,
     via: CredentialKind = 'rest',
   ): Promise<Caller> {
@@ -129,7 +129,7 @@ export class TenantService {
           '(lmcp_..., made with `npm run cli -- lens:create-key --kind mcp`).',
       );
     }
-    const found = kind ? await this.findKey(em, hashKey(key)) : undefined;
+    const found = kind ? await this.findKey(db, hashKey(key)) : undefined;
     // An OAuth connection's key is a tool-protocol credential (the adapter sends it for /mcp).
     const channel = found?.kind === 'oauth' ? 'mcp' : found?.kind;
     if (!found || channel !== via) {
@@ -148,7 +148,7 @@ export class TenantService {
     this.keys.forget(keyHash);
   }
 
-  private async findKey(em: EntityManager, keyHash: string): Promise<CachedKey | undefined> {
+  private async findKey(db: PreparedSqlStore, keyHash: string): Promise<CachedKey | undefined> {
     const cached = this.keys.get(keyHash);
     if (cached && (cached.expiresAt === null || cached.expiresAt > Date.now())) return cached;
     const mark = this.keys.mark();
@@ -163,7 +163,7 @@ export class TenantService {
       plan: string;
       permissions: string[];
       rate_limit_per_minute: number;
-    }>(em, KEY_WITH_TENANT, [keyHash]);
+    }>(db, KEY_WITH_TENANT, [keyHash]);
     if (!row) return undefined;
     // Shared by every request that uses the key until it leaves the cache: frozen.
     const found: CachedKey = Object.freeze({

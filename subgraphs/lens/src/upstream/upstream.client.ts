@@ -1,3 +1,4 @@
+import { Pool } from 'undici';
 import { failureOf } from './upstream.failure.js';
 import { UpstreamError } from './upstream.port.js';
 import type { RawFailure } from './upstream.raw.js';
@@ -18,39 +19,54 @@ const WEB_APP_ID = '936619743392459';
 export type Query = Record<string, string | number | string[] | null | undefined>;
 
 /**
- * GETs one JSON object from the platform with Node's fetch and a timeout. Any failure becomes an
- * UpstreamError: error answers through `failureOf`, no answer in time, no connection and a body
- * that is not a JSON object as UNAVAILABLE.
+ * GETs one JSON object from the platform with undici's keep-alive pool and a timeout. Any failure
+ * becomes an UpstreamError: error answers through `failureOf`, no answer in time, no connection
+ * and a body that is not a JSON object as UNAVAILABLE.
+ *
+ * undici's `request`, not Node's `fetch` (the same undici underneath): fetch builds a WHATWG
+ * Request, Headers, Response and body stream per call, which was about 9 % of the lens
+ * subgraph's CPU on the billed path and much of its garbage (issue 27, docs/benchmarks.md).
+ * Idle connections do not hold the process open (undici unrefs them).
  */
 export class UpstreamJsonClient {
   private readonly baseUrl: string;
-  private readonly token: string | undefined;
+  private readonly pool: Pool;
+  private readonly headers: Record<string, string>;
   private readonly timeoutMs: number;
 
   constructor(options: HttpSocialUpstreamOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.token = options.token;
+    this.pool = new Pool(new URL(this.baseUrl).origin);
+    this.headers = { accept: 'application/json', 'x-ig-app-id': WEB_APP_ID };
+    if (options.token) this.headers.authorization = `Bearer ${options.token}`;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   }
 
+  /** Closes the keep-alive connections (a stopping service). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
   async get<T>(path: string, query: Query = {}): Promise<T> {
+    // The URL as a whole, as before: the same escaping of what the path carries.
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [key, value] of Object.entries(query)) {
       if (value === null || value === undefined || value === '') continue;
       const values = Array.isArray(value) ? value : [value];
       for (const v of values) url.searchParams.append(key, String(v));
     }
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-ig-app-id': WEB_APP_ID,
-    };
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
     let status: number;
     let text: string;
     try {
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
-      status = response.status;
-      text = await response.text();
+      // Connection to last byte: the signal also ends a body that stops half way.
+      const response = await this.pool.request({
+        method: 'GET',
+        path: `${url.pathname}${url.search}`,
+        headers: this.headers,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = response.statusCode;
+      text = await response.body.text();
     } catch (error) {
       const name = (error as { name?: unknown } | null)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') {
@@ -82,7 +98,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** fetch's "fetch failed" hides the useful part (ECONNREFUSED, ...) in `cause`. */
+/** An error's own message, or its cause's when it has one (ECONNREFUSED, ...). */
 function reason(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.cause instanceof Error ? error.cause.message : error.message;

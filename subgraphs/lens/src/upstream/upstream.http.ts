@@ -62,6 +62,11 @@ export class HttpSocialUpstream implements SocialUpstream {
     this.client = new UpstreamJsonClient(options);
   }
 
+  /** Closes the keep-alive connections to the platform (a stopping service). */
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
   async profile(
     ref: AccountRef,
     detail: 'standard' | 'extended',

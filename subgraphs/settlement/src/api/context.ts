@@ -25,14 +25,15 @@ import type { PartnerPayout } from '../domain/payout/partner-payout.entity.js';
 import type { QuotationLine } from '../domain/quotation/quotation.entity.js';
 import type { ReverseIssuance } from '../domain/reverse-issuance/reverse-issuance.entity.js';
 import type { Settlement } from '../domain/settlement/settlement.entity.js';
+import type { Stored } from '../domain/settlement/settlement-reads.repository.js';
 
 export interface SettlementLoaders {
-  partner: DataLoader<string, Partner | null>;
+  partner: DataLoader<string, Stored<Partner> | null>;
   campaign: DataLoader<string, Campaign | null>;
   settlementByCampaign: DataLoader<string, Settlement | null>;
-  advertiserInvoice: DataLoader<string, AdvertiserInvoice | null>;
-  partnerPayout: DataLoader<string, PartnerPayout | null>;
-  reverseIssuanceBySettlement: DataLoader<string, ReverseIssuance | null>;
+  advertiserInvoice: DataLoader<string, Stored<AdvertiserInvoice> | null>;
+  partnerPayout: DataLoader<string, Stored<PartnerPayout> | null>;
+  reverseIssuanceBySettlement: DataLoader<string, Stored<ReverseIssuance> | null>;
   auditBySettlement: DataLoader<string, SettlementAuditEntry[]>;
   settlementsByInvoice: DataLoader<string, Settlement[]>;
   settlementsByPayout: DataLoader<string, Settlement[]>;

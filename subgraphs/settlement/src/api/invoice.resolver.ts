@@ -6,7 +6,8 @@ import { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.j
 @Resolver(() => AdvertiserInvoice)
 export class AdvertiserInvoiceResolver {
   @FieldResolver(() => [Settlement], { description: 'The settlements this invoice covers' })
-  settlements(@Root() invoice: AdvertiserInvoice, @Ctx() ctx: SettlementContext) {
+  // A type, not the class: the stored row is not copied into an entity (settlement.resolver.ts).
+  settlements(@Root() invoice: Pick<AdvertiserInvoice, 'id'>, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.settlementsByInvoice.load(invoice.id);
   }
 }

@@ -11,8 +11,9 @@ import {
   PARTNERS_BY_ID,
   PAYOUTS_BY_ID,
   REVERSE_ISSUANCES_BY_SETTLEMENT,
-  readRows,
+  storedRows,
   type KeyedRead,
+  type Stored,
 } from '../domain/settlement/settlement-reads.repository.js';
 import { Settlement } from '../domain/settlement/settlement.entity.js';
 
@@ -52,14 +53,17 @@ function allByKey<T extends object, K extends keyof T & string>(
   });
 }
 
-/** {@link byKey} on a prepared statement (settlement-reads.repository.ts): the hot relations. */
+/**
+ * {@link byKey} on a prepared statement (settlement-reads.repository.ts), as stored rows: the
+ * hot relations, which fields only show.
+ */
 function preparedByKey<T extends object, K extends keyof T & string>(
   em: EntityManager,
   read: KeyedRead<T>,
   key: K,
 ) {
-  return new DataLoader<string, T | null>(async (values) => {
-    const rows = await readRows(em, read, [[...values]]);
+  return new DataLoader<string, Stored<T> | null>(async (values) => {
+    const rows = await storedRows(em, read, [[...values]]);
     const found = new Map(rows.map((row) => [String(row[key]), row]));
     return values.map((value) => found.get(value) ?? null);
   });

@@ -31,7 +31,7 @@ export const PartnerSettlementActionResolver = settlementActions(
 const reads = ReadResolver(Settlement, SettlementPage, PartnerSettlementFilter, {
   roles: ['PARTNER'],
   list: ['partnerSettlements', 'GET /api/partner/settlements', (s) => s.queries],
-  get: ['partnerSettlement', 'GET /api/partner/settlements/:id', (s) => s.settlements],
+  get: ['partnerSettlement', 'GET /api/partner/settlements/:id', (s) => s.queries],
 });
 
 /**

@@ -34,7 +34,8 @@ export class PartnerResolver extends operations(NoReads, ADMIN_ROLES, {
     nullable: true,
     description: "The partner's social account (lens)",
   })
-  account(@Root() partner: Partner): AccountReference | null {
+  // A type, not the class: the stored row is not copied into an entity (settlement.resolver.ts).
+  account(@Root() partner: Pick<Partner, 'accountId'>): AccountReference | null {
     return partner.accountId
       ? Object.assign(new AccountReference(), { accountId: partner.accountId })
       : null;

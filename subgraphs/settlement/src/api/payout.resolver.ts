@@ -6,7 +6,8 @@ import { PartnerPayout } from '../domain/payout/partner-payout.entity.js';
 @Resolver(() => PartnerPayout)
 export class PartnerPayoutResolver {
   @FieldResolver(() => [Settlement], { description: 'The settlements this payout covers' })
-  settlements(@Root() payout: PartnerPayout, @Ctx() ctx: SettlementContext) {
+  // A type, not the class: the stored row is not copied into an entity (settlement.resolver.ts).
+  settlements(@Root() payout: Pick<PartnerPayout, 'id'>, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.settlementsByPayout.load(payout.id);
   }
 }

@@ -29,12 +29,14 @@ type Read<S> = [name: string, description: string, service: (services: Settlemen
  * The list and get queries of a domain, declared once: its resolver extends
  * `ReadResolver(Item, ItemPage, ItemFilter, {...})` and adds its own operations (type-graphql's
  * resolver inheritance). Both are thin: the caller's principal and the arguments go to a service.
+ * The services may answer with `R`, any shape with the item's fields (the settlements' stored
+ * rows, issue 27), not only the item's class.
  */
-export function ReadResolver<T extends object, F extends object>(
+export function ReadResolver<T extends object, F extends object, R extends object = T>(
   item: ClassType<T>,
   page: ClassType<Page<T>>,
   filter: ClassType<F>,
-  reads: { roles: readonly Role[]; list: Read<ListService<T, F>>; get: Read<GetService<T>> },
+  reads: { roles: readonly Role[]; list: Read<ListService<R, F>>; get: Read<GetService<R>> },
 ) {
   const [listName, listDescription, lists] = reads.list;
   const [getName, getDescription, gets] = reads.get;
@@ -47,13 +49,13 @@ export function ReadResolver<T extends object, F extends object>(
       @Ctx() ctx: SettlementContext,
       @Arg('filter', () => filter, { nullable: true }) filterArg: F | undefined,
       @Args(() => PageArgs) { cursor, limit }: PageArgs,
-    ): Promise<Page<T>> {
+    ): Promise<Page<R>> {
       return lists(ctx.services).list(ctx.em, await ctx.principal(), filterArg, cursor, limit);
     }
 
     @Authorized(reads.roles)
     @Query(() => item, { name: getName, description: getDescription })
-    async get(@IdArg() id: string, @Ctx() ctx: SettlementContext): Promise<T> {
+    async get(@IdArg() id: string, @Ctx() ctx: SettlementContext): Promise<R> {
       return gets(ctx.services).get(ctx.em, await ctx.principal(), id);
     }
   }

@@ -42,8 +42,18 @@ export const SettlementActionResolver = settlementActions(ADMIN_ROLES, '/api/adm
 const reads = ReadResolver(Settlement, SettlementPage, SettlementFilter, {
   roles: ADMIN_ROLES,
   list: ['settlements', 'GET /api/admin/settlements', (s) => s.queries],
-  get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.settlements],
+  get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.queries],
 });
+
+/**
+ * What the field resolvers read of a settlement, the entity or its stored row alike. A type, not
+ * the class: type-graphql would copy a plain row into a new entity (`new Settlement()` runs
+ * MikroORM's property setters) before every field resolver (issue 27).
+ */
+type SettlementRefs = Pick<
+  Settlement,
+  'id' | 'partnerId' | 'campaignId' | 'advertiserInvoiceId' | 'partnerPayoutId'
+>;
 
 /** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
 @Resolver(() => Settlement)
@@ -116,12 +126,12 @@ export class SettlementResolver extends operations(reads, ADMIN_ROLES, {
   }),
 }) {
   @FieldResolver(() => Partner)
-  partner(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+  partner(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.partner.load(settlement.partnerId);
   }
 
   @FieldResolver(() => Campaign)
-  campaign(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+  campaign(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.campaign.load(settlement.campaignId);
   }
 
@@ -129,14 +139,14 @@ export class SettlementResolver extends operations(reads, ADMIN_ROLES, {
     nullable: true,
     description: "The advertiser invoice; admins only (null for a partner's token)",
   })
-  async advertiserInvoice(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+  async advertiserInvoice(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     if (settlement.advertiserInvoiceId === null) return null;
     if ((await ctx.principal()).role === 'PARTNER') return null;
     return ctx.loaders.advertiserInvoice.load(settlement.advertiserInvoiceId);
   }
 
   @FieldResolver(() => PartnerPayout, { nullable: true })
-  partnerPayout(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+  partnerPayout(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     return settlement.partnerPayoutId === null
       ? null
       : ctx.loaders.partnerPayout.load(settlement.partnerPayoutId);
@@ -146,7 +156,7 @@ export class SettlementResolver extends operations(reads, ADMIN_ROLES, {
     nullable: true,
     description: 'The reverse issuance of a business partner’s tax invoice, once requested',
   })
-  reverseIssuance(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+  reverseIssuance(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.reverseIssuanceBySettlement.load(settlement.id);
   }
 
@@ -154,7 +164,7 @@ export class SettlementResolver extends operations(reads, ADMIN_ROLES, {
   @FieldResolver(() => [SettlementAuditEntry], {
     description: 'Every move, type change and money-relevant edit, oldest first (admins only)',
   })
-  auditTrail(@Root() settlement: Settlement, @Ctx() ctx: SettlementContext) {
+  auditTrail(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.auditBySettlement.load(settlement.id);
   }
 }

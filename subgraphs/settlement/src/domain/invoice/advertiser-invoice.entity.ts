@@ -29,7 +29,10 @@ export const DocumentPeriodType = graphqlEnum('DocumentPeriodType', ['PER_CAMPAI
 export type DocumentPeriodType = EnumValue<typeof DocumentPeriodType>;
 
 /** What the advertiser is asked to pay for its settlements, field for field as spec 2.5. */
-@ObjectType({ description: 'The advertiser invoice of one or more settlements (spec 2.5).' })
+@ObjectType({
+  description: 'The advertiser invoice of one or more settlements (spec 2.5).',
+  simpleResolvers: true, // as Settlement's
+})
 @Entity({ tableName: 'advertiser_invoice' })
 export class AdvertiserInvoice {
   /** Set by the database or on create: a create need not give them. */

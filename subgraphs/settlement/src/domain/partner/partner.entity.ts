@@ -12,7 +12,10 @@ import { PartnerEntityType } from '../../kernel/settlement-types.js';
 
 registerEnumType(PartnerEntityType, { name: 'PartnerEntityType' });
 
-@ObjectType({ description: 'A media partner: uploads content, receives the payout (spec 2.1).' })
+@ObjectType({
+  description: 'A media partner: uploads content, receives the payout (spec 2.1).',
+  simpleResolvers: true, // as Settlement's
+})
 @Entity({ tableName: 'partner' })
 export class Partner {
   @SerialIdColumn() id!: string;

@@ -26,7 +26,10 @@ export const PartnerPayoutStatus = graphqlEnum('PartnerPayoutStatus', payoutStat
 export type PartnerPayoutStatus = EnumValue<typeof PartnerPayoutStatus>;
 
 /** What the partner is paid for its settlements, field for field as spec 2.5a. */
-@ObjectType({ description: 'The partner payout of one or more settlements (spec 2.5a).' })
+@ObjectType({
+  description: 'The partner payout of one or more settlements (spec 2.5a).',
+  simpleResolvers: true, // as Settlement's
+})
 @Entity({ tableName: 'partner_payout' })
 export class PartnerPayout {
   /** Set by the database or on create: a create need not give them. */

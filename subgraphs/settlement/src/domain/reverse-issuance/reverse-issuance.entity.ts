@@ -16,7 +16,10 @@ export const ReverseIssuanceStatus = graphqlEnum('ReverseIssuanceStatus', revers
 export type ReverseIssuanceStatus = EnumValue<typeof ReverseIssuanceStatus>;
 
 /** A business partner's tax invoice, reverse-issued through the provider (spec 2.6). */
-@ObjectType({ description: 'The reverse-issuance record of one settlement (spec 2.6).' })
+@ObjectType({
+  description: 'The reverse-issuance record of one settlement (spec 2.6).',
+  simpleResolvers: true, // as Settlement's
+})
 @Entity({ tableName: 'reverse_issuance' })
 export class ReverseIssuance {
   /** Set by the database or on create: a create need not give them. */

@@ -2,12 +2,15 @@ import type { ObjectQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Decimal } from 'decimal.js';
 import type { AgencyService } from '../agency/agency.service.js';
+import type { SettlementService } from './settlement.service.js';
 import type { Principal } from '../../kernel/principal.js';
 import { agencyCondition, scopeConditions, scopeOf } from '../../kernel/scope.js';
 import { sumMoney } from '../../kernel/money/money.js';
 import { allOf } from '../../kernel/paging.js';
 import { encodeCursor, parseListArgs, type ListFilter, type RawListFilter } from './list-args.js';
-import type { PartnerSettlementSummary, SettlementPage } from './settlement-page.js';
+import type { PartnerSettlementSummary } from './settlement-page.js';
+import type { Page } from '../../kernel/paging.js';
+import { newestSettlements, type Stored } from './settlement-reads.repository.js';
 import { settlementStatuses } from '../../kernel/settlement-types.js';
 import { Settlement } from './settlement.entity.js';
 import { SUMMED_AMOUNTS, type SummedAmount } from './settlement.repository.js';
@@ -35,9 +38,20 @@ const amountsBy = (amount: (key: SummedAmount) => Decimal) =>
     Decimal
   >;
 
-/** Reads of many settlements: lists and the partner's summary, always inside the caller's scope. */
+/**
+ * The settlement queries: one settlement, lists and the partner's summary, always inside the
+ * caller's scope; answers as stored rows (settlement-reads.repository.ts).
+ */
 export class SettlementQueryService {
-  constructor(private readonly agencies: AgencyService) {}
+  constructor(
+    private readonly agencies: AgencyService,
+    private readonly settlements: SettlementService,
+  ) {}
+
+  /** One settlement as stored, if the principal may see it (the `settlement` queries). */
+  get(em: EntityManager, principal: Principal, id: string): Promise<Stored<Settlement>> {
+    return this.settlements.getStored(em, principal, id);
+  }
 
   /** Newest first; the scope always applies, so a cursor carries no authority. */
   async list(
@@ -46,14 +60,14 @@ export class SettlementQueryService {
     filter: RawListFilter | null | undefined,
     cursor: string | null | undefined,
     limit: number | null | undefined,
-  ): Promise<SettlementPage> {
+  ): Promise<Page<Stored<Settlement>>> {
     const args = parseListArgs(filter, cursor, limit);
     const defaultAgencyId = await this.agencies.defaultAgencyId(em);
     const where = allOf<Settlement>([
       ...scopeConditions(scopeOf(principal), defaultAgencyId),
       ...filterConditions(args.filter, defaultAgencyId),
     ]);
-    const page = await em.getRepository(Settlement).newestFirst(where, args.after, args.pageSize);
+    const page = await newestSettlements(em, where, args.after, args.pageSize);
     const last = page.items.at(-1);
     return {
       items: page.items,

@@ -18,7 +18,8 @@ import { SettlementRepository } from './settlement.repository.js';
 registerEnumType(SettlementStatus, { name: 'SettlementStatus' });
 
 /** The settlement of one campaign, field for field as spec section 2.3. */
-@ObjectType()
+// Plain fields read as graphql's default resolver reads them: no per-field wrapper (issue 27).
+@ObjectType({ simpleResolvers: true })
 @Entity({ tableName: 'settlement', repository: () => SettlementRepository })
 export class Settlement {
   /** Set by the database or on create: a create need not give them. */

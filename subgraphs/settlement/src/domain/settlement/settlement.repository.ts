@@ -1,5 +1,4 @@
 import { EntityRepository, raw, type ObjectQuery } from '@mikro-orm/postgresql';
-import { keysetPage } from '../../kernel/paging.js';
 import type { Settlement } from './settlement.entity.js';
 import type { SettlementStatus } from '../../kernel/settlement-types.js';
 
@@ -76,26 +75,6 @@ export class SettlementRepository extends EntityRepository<Settlement> {
     document: { advertiserInvoiceId: string } | { partnerPayoutId: string },
   ): Promise<boolean> {
     return (await this.count({ ...document, id: { $ne: id } })) > 0;
-  }
-
-  /**
-   * One page of the settlements matching `where`, newest first (by the indexed id number),
-   * starting after `after`; `more` tells whether another page follows.
-   */
-  async newestFirst(
-    where: ObjectQuery<Settlement>,
-    after: string | null,
-    pageSize: number,
-  ): Promise<{ items: Settlement[]; total: number; more: boolean }> {
-    const { rows, total } = await keysetPage<Settlement>(
-      this,
-      where,
-      'idNumber',
-      'desc',
-      after,
-      pageSize,
-    );
-    return { items: rows.slice(0, pageSize), total, more: rows.length > pageSize };
   }
 
   /** Count and amount sums per status of the settlements matching `where` (statuses found). */

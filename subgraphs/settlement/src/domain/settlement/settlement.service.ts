@@ -11,7 +11,12 @@ import { SETTLEMENT_ID } from '../../kernel/ids.js';
 import { nextPrefixedId } from '../../kernel/numbering/prefixed-id.repository.js';
 import { Partner } from '../partner/partner.entity.js';
 import { calculateSettlementAmounts, type SettlementAmounts } from './settlement-amounts.js';
-import { SETTLEMENT_BY_ID, readRows } from './settlement-reads.repository.js';
+import {
+  SETTLEMENT_BY_ID,
+  readRows,
+  storedRows,
+  type Stored,
+} from './settlement-reads.repository.js';
 import { Settlement } from './settlement.entity.js';
 import type { SettlementType } from '../../kernel/settlement-types.js';
 
@@ -102,9 +107,31 @@ export class SettlementService {
     id: string,
     options: { refresh?: boolean } = {},
   ): Promise<Settlement> {
-    const settlement = SETTLEMENT_ID.pattern.test(id)
-      ? await this.byId(em, id, options.refresh)
-      : null;
+    return this.visibleOr404(em, principal, id, () => this.byId(em, id, options.refresh));
+  }
+
+  /**
+   * As {@link get}, the row as stored (a plain object, money as decimal text): the answer of the
+   * settlement queries, read outside any transaction on a prepared statement (issue 27).
+   */
+  async getStored(
+    em: EntityManager,
+    principal: Principal,
+    id: string,
+  ): Promise<Stored<Settlement>> {
+    return this.visibleOr404(em, principal, id, async () => {
+      const [row] = await storedRows(em, SETTLEMENT_BY_ID, [id]);
+      return row ?? null;
+    });
+  }
+
+  private async visibleOr404<T extends { agencyId: string | null; partnerId: string }>(
+    em: EntityManager,
+    principal: Principal,
+    id: string,
+    read: () => Promise<T | null>,
+  ): Promise<T> {
+    const settlement = SETTLEMENT_ID.pattern.test(id) ? await read() : null;
     if (!settlement || !(await this.isVisible(em, principal, settlement))) {
       throw new PlatformError('NOT_FOUND', `Settlement ${id} was not found.`);
     }

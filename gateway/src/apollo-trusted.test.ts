@@ -1,0 +1,149 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DURATION_BUCKETS,
+  histogram,
+  IDEMPOTENT_REPLAYED_HEADER,
+  SUBGRAPH_SECRET_HEADER,
+} from '@campaign/platform';
+import { startTrustedApolloEngine } from './apollo-trusted.js';
+import { loadGatewayConfig } from './config.js';
+
+/**
+ * Issue 27: the adapter's Apollo engine runs its trusted documents without Apollo Server's
+ * pipeline; every guarantee of that pipeline still holds. The settlement subgraph is simulated
+ * on loopback: it records what it is sent and answers what the test sets.
+ */
+const TOTAL = 'query Total($limit: Int) { settlements(limit: $limit) { total } }';
+const TOO_DEEP = '{ settlements { items { id partner { id } } } }';
+
+let answer: { status: number; body: unknown; headers?: Record<string, string> };
+const received: { headers: IncomingHttpHeaders; body: { variables?: unknown } }[] = [];
+let subgraph: Server;
+let engine: Awaited<ReturnType<typeof startTrustedApolloEngine>>;
+
+beforeAll(async () => {
+  subgraph = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        headers: request.headers,
+        body: JSON.parse(body) as { variables?: unknown },
+      });
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => subgraph.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(subgraph.address() as AddressInfo).port}/graphql`;
+  const config = loadGatewayConfig({
+    LENS_SUBGRAPH_URL: url,
+    SETTLEMENT_SUBGRAPH_URL: url,
+    SUBGRAPH_SECRET: 'the-subgraph-secret',
+    GATEWAY_MAX_DEPTH: '3',
+    GATEWAY_INTROSPECTION: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const { createLogger } = await import('@campaign/platform');
+  engine = await startTrustedApolloEngine(config, createLogger('test', 'silent'), [
+    TOTAL,
+    TOO_DEEP,
+  ]);
+});
+
+afterAll(async () => {
+  await engine?.close();
+  await new Promise((resolve) => subgraph?.close(resolve));
+});
+
+const headers = { 'x-request-id': 'req-1', 'x-forwarded-for': '10.0.0.9' };
+
+describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () => {
+  it('runs a trusted document: variables, secret and forwarded headers reach the subgraph', async () => {
+    answer = { status: 200, body: { data: { settlements: { total: 3 } } } };
+    received.length = 0;
+    const result = await engine.execute(TOTAL, { limit: 5 }, headers);
+    expect(result).toEqual({ data: { settlements: { total: 3 } }, replayed: false });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.body.variables).toEqual({ limit: 5 });
+    expect(received[0]!.headers[SUBGRAPH_SECRET_HEADER]).toBe('the-subgraph-secret');
+    expect(received[0]!.headers['x-request-id']).toBe('req-1');
+    expect(received[0]!.headers['x-forwarded-for']).toBe('10.0.0.9');
+  });
+
+  it('times the operation by its name, as the Apollo Server plugin does', async () => {
+    answer = { status: 200, body: { data: { settlements: { total: 2 } } } };
+    await engine.execute(TOTAL, {}, headers);
+    const durations = await histogram(
+      'graphql_server_operation_duration_seconds',
+      '',
+      ['graphql_operation_name', 'graphql_operation_type'],
+      DURATION_BUCKETS,
+    ).get();
+    const counted = durations.values.find(
+      (v) => v.metricName?.endsWith('_count') && v.labels['graphql_operation_name'] === 'Total',
+    );
+    expect(counted?.labels['graphql_operation_type']).toBe('query');
+    expect(counted?.value).toBeGreaterThanOrEqual(1);
+  });
+
+  it('passes a subgraph’s replay mark on', async () => {
+    answer = {
+      status: 200,
+      body: { data: { settlements: { total: 1 } } },
+      headers: { [IDEMPOTENT_REPLAYED_HEADER]: 'true' },
+    };
+    expect((await engine.execute(TOTAL, {}, headers)).replayed).toBe(true);
+  });
+
+  it('answers a document over the limits with the validation error, asking no subgraph', async () => {
+    received.length = 0;
+    const result = await engine.execute(TOO_DEEP, {}, headers);
+    expect(result.errors?.[0]?.extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(result.data).toBeUndefined();
+    expect(received).toEqual([]);
+  });
+
+  it('refuses variables that do not coerce as BAD_USER_INPUT, and a bad Idempotency-Key', async () => {
+    received.length = 0;
+    const variables = await engine.execute(TOTAL, { limit: 'many' }, headers);
+    expect(variables.errors?.[0]?.extensions?.['code']).toBe('BAD_USER_INPUT');
+    const keyed = await engine.execute(TOTAL, {}, { ...headers, 'idempotency-key': '' });
+    expect(keyed.errors?.[0]?.extensions?.['code']).toBe('INVALID_REQUEST');
+    expect(received).toEqual([]);
+  });
+
+  it('masks an unexpected subgraph error and keeps a catalogue one', async () => {
+    answer = {
+      status: 200,
+      body: { data: null, errors: [{ message: 'relation "settlement" does not exist' }] },
+    };
+    const unexpected = await engine.execute(TOTAL, {}, headers);
+    expect(JSON.stringify(unexpected.errors)).not.toContain('relation');
+    expect(unexpected.errors?.[0]?.extensions?.['code']).toBe('INTERNAL_ERROR');
+    answer = {
+      status: 200,
+      body: {
+        data: null,
+        errors: [{ message: 'No such settlement.', extensions: { code: 'NOT_FOUND' } }],
+      },
+    };
+    const known = await engine.execute(TOTAL, {}, headers);
+    expect(known.errors?.[0]).toMatchObject({
+      message: 'No such settlement.',
+      extensions: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('starts no usage-data collection for Apollo (an offline platform calls no third party)', () => {
+    expect(process.env['APOLLO_TELEMETRY_DISABLED']).toBe('true');
+  });
+
+  it('runs no document it was not given', async () => {
+    await expect(engine.execute('{ settlements { total } }', {}, headers)).rejects.toThrow(
+      /not a trusted document/,
+    );
+  });
+});

@@ -1,0 +1,35 @@
+import type { TestProject } from 'vitest/node';
+import { startEphemeralStack, type StackUrls } from '@campaign/stack';
+import { bootInBackground } from '../../support/background-boot.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the notification-faults stack's URLs are answered once it is up (`awaitBoot`). */
+    notificationStackBoot: string;
+  }
+}
+
+/** At most 4 attempts per message, retried after 0.2 s, 0.4 s, 0.8 s. */
+export const MAX_ATTEMPTS = 4;
+
+/**
+ * The stack of its own of `test/faults/notification-faults.test.ts` (only that file's messages
+ * meet the mail failures it arms). Booted by the faults tier's global setup while the first
+ * tiers run (issue 22), like the shared stacks, instead of alone in the faults tier.
+ */
+export default async function setup(project: TestProject) {
+  const boot = await bootInBackground<StackUrls>(async () => {
+    const stack = await startEphemeralStack({
+      durableDatabase: false,
+      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+      serviceEnv: {
+        OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+        OUTBOX_RETRY_BASE_MS: '200',
+        OUTBOX_RETRY_MAX_MS: '1000',
+      },
+    });
+    return { value: stack.urls, stop: () => stack.stop() };
+  });
+  project.provide('notificationStackBoot', boot.url);
+  return () => boot.stop();
+}

@@ -1,0 +1,113 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freeStackPorts, repoRoot } from '@campaign/stack';
+import { POINTER_FILE } from '../../../stack/src/postgres-placement.js';
+import { bootInBackground, type Boot } from '../../support/background-boot.js';
+import { eventually } from '../../support/wait.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the private clone's first `npm start` is answered once it is up (`awaitBoot`). */
+    privateCloneBoot: string;
+  }
+}
+
+/**
+ * The first `npm start` of `stack/src/private-folder.test.ts` (root, the project cloned into a
+ * folder only root can enter), started by this global setup so that its install, compile and
+ * boot run while the first tiers test instead of alone in the faults tier (issue 22: the
+ * longest file of the suite). The test file checks what it did and stops it; it is the child
+ * of this process, so its output and exit code are kept in files the test reads.
+ */
+export interface PrivateClone {
+  clone: string;
+  /** The ports and settings it was started with (no DATA_DIR: the default, inside the clone). */
+  env: Record<string, string>;
+  /** Its pid, which is also its process group (Ctrl-C goes to the whole group). */
+  pid: number;
+  /** Its stdout and stderr. */
+  logFile: string;
+  /** Holds its exit code once it has ended. */
+  exitFile: string;
+  /** Whether its /readyz answered 200 before it ended or 200 s went by. */
+  ready: boolean;
+}
+
+export const asRoot = process.getuid?.() === 0;
+
+/** The exit code of the first `npm start` once it has ended, else null. */
+export function exitCodeOf(clone: PrivateClone): number | null {
+  return existsSync(clone.exitFile) ? Number(readFileSync(clone.exitFile, 'utf8')) : null;
+}
+
+async function startPrivateClone(): Promise<Boot<PrivateClone>> {
+  const folder = await mkdtemp(join(tmpdir(), 'campaign-private-')); // mkdtemp makes it 0700
+  const clone = join(folder, 'repo');
+  const removeFolder = async () => {
+    const pointer = join(clone, '.data', 'postgres', POINTER_FILE);
+    if (existsSync(pointer)) {
+      await rm(join(readFileSync(pointer, 'utf8').trim(), '..'), { recursive: true, force: true });
+    }
+    await rm(folder, { recursive: true, force: true });
+  };
+  const cloned = spawnSync('git', ['clone', '-q', repoRoot, clone], { encoding: 'utf8' });
+  if (cloned.status !== 0) {
+    await removeFolder();
+    throw new Error(`git clone failed: ${cloned.stderr}`);
+  }
+  const env: Record<string, string> = { ...(await freeStackPorts()), LOG_LEVEL: 'warn' };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete childEnv['DATA_DIR']; // the default: .data inside the private clone
+  const logFile = join(folder, 'npm-start.log');
+  const exitFile = join(folder, 'npm-start.exit');
+  const output = openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['scripts/run.mjs', 'start'], {
+    cwd: clone,
+    env: childEnv,
+    stdio: ['ignore', output, output],
+    detached: true,
+  });
+  closeSync(output);
+  const exited = new Promise<void>((resolve) =>
+    child.once('close', (code, signal) => {
+      writeFileSync(exitFile, String(code ?? (signal ? 128 : 0)));
+      resolve();
+    }),
+  );
+  const readyz = `http://127.0.0.1:${env['REST_PORT']}/readyz`;
+  const state = await eventually(
+    async () =>
+      child.exitCode !== null || child.signalCode !== null
+        ? 'ended'
+        : (await fetch(readyz, { signal: AbortSignal.timeout(2000) })
+              .then((r) => r.ok)
+              .catch(() => false))
+          ? 'ready'
+          : 'starting',
+    (seen) => seen !== 'starting',
+    'the private clone ready',
+    200_000,
+    500,
+  ).catch(() => 'starting');
+  return {
+    value: { clone, env, pid: child.pid!, logFile, exitFile, ready: state === 'ready' },
+    stop: async () => {
+      if (!existsSync(exitFile)) {
+        process.kill(-child.pid!, 'SIGINT');
+        await exited;
+      }
+      await removeFolder();
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  if (!asRoot) return project.provide('privateCloneBoot', '');
+  const boot = await bootInBackground(startPrivateClone);
+  project.provide('privateCloneBoot', boot.url);
+  return () => boot.stop();
+}
