@@ -21,15 +21,21 @@ const boots = (): Promise<unknown>[] =>
 /** How long the server holds a request before answering "still booting" (the client asks again). */
 const HOLD_MS = 20_000;
 
+/**
+ * `holdsLaterTiers: false` is for a boot that runs at the lowest CPU priority and that only its
+ * own test file waits for (the private clone's `npm start`): it takes the CPU the tiers leave
+ * idle, so the later tiers need not wait for it, and its own answer still waits for the others.
+ */
 export async function bootInBackground<T>(
   boot: () => Promise<Boot<T>>,
+  { holdsLaterTiers = true }: { holdsLaterTiers?: boolean } = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const booting = boot();
   const outcome = booting.then(
     (booted) => ({ ok: true as const, value: booted.value }),
     (error: unknown) => ({ ok: false as const, error }),
   );
-  boots().push(outcome);
+  if (holdsLaterTiers) boots().push(outcome);
   const server = createServer((_request, response) => {
     // The answer waits for every boot of the run, not only this one: no test of a later tier
     // runs while a stack is still starting beside it (budgets of a second would feel the load).
