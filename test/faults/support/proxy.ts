@@ -12,7 +12,8 @@ export interface OutageProxy {
   /**
    * Makes the system slow to answer: each connection opened from now on reaches it only after
    * `ms` (an SMTP server's greeting, an HTTP answer), open ones are cut so clients reconnect;
-   * 0 makes it prompt again (connections already waiting keep their delay).
+   * 0 makes it prompt again, and the connections still waiting are let through at once (the
+   * system "answers now": a test need not sit out the rest of a long delay it has observed).
    */
   slow(ms: number): void;
   close(): Promise<void>;
@@ -26,6 +27,8 @@ export async function startOutageProxy(target: {
   let server: Server | null = null;
   let port = 0;
   let delayMs = 0;
+  /** Connections held back by a delay, each with the call that lets it through now. */
+  const waiting = new Set<() => void>();
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const next = createServer((client) => {
@@ -42,8 +45,15 @@ export async function startOutageProxy(target: {
           client.on('close', () => upstream.destroy());
           upstream.on('close', () => client.destroy());
         };
-        if (delayMs > 0) setTimeout(wire, delayMs).unref();
-        else wire();
+        if (delayMs > 0) {
+          const letThrough = () => {
+            waiting.delete(letThrough);
+            clearTimeout(timer);
+            wire();
+          };
+          const timer = setTimeout(letThrough, delayMs).unref();
+          waiting.add(letThrough);
+        } else wire();
       });
       next.once('error', reject);
       next.listen(port, '127.0.0.1', () => {
@@ -71,6 +81,7 @@ export async function startOutageProxy(target: {
     slow: (ms) => {
       delayMs = ms;
       if (ms > 0) for (const socket of sockets) socket.destroy();
+      else for (const letThrough of [...waiting]) letThrough();
     },
     close: down,
   };
