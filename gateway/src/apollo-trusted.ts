@@ -23,6 +23,7 @@ import type { GatewayContext } from './apollo-engine.js';
 import { apolloFederation } from './apollo-engine.js';
 import type { GatewayConfig } from './config.js';
 import { refusalOf } from './idempotency.js';
+import { withExtensions } from './request-errors.js';
 import type { ForwardedHeaders } from './subgraphs.js';
 
 type Logger = ReturnType<typeof createLogger>;
@@ -59,14 +60,7 @@ interface Prepared {
 /** A document that failed at start answers its request errors, as Apollo Server would. */
 type Preparation = Prepared | { errors: readonly GraphQLError[] };
 
-const requestError = (error: GraphQLError, code: string) =>
-  new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    originalError: error.originalError,
-    extensions: { ...error.extensions, code },
-  });
+const requestError = (error: GraphQLError, code: string) => withExtensions(error, { code });
 
 /** Apollo Server's parse and validation with the gateway's limits, once per document. */
 function prepare(

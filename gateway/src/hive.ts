@@ -14,6 +14,7 @@ import {
 import { readSupergraph } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 import { hiveIdempotencyPlugin, replayHeaderToClient } from './idempotency.js';
+import { withExtensions } from './request-errors.js';
 import { subgraphFetcher } from './subgraph-fetcher.js';
 import { hiveTrustedDocuments } from './trusted-documents.js';
 import {
@@ -46,17 +47,9 @@ function pooledSubgraphFetch(): GatewayPlugin {
  * one that accepts only `application/json` (GraphQL over HTTP).
  */
 const asRequestError = (error: GraphQLError, code: string) =>
-  new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: {
-      ...error.extensions,
-      code: error.extensions?.['code'] ?? code,
-      http: { spec: true, status: 400 },
-    },
+  withExtensions(error, {
+    code: error.extensions?.['code'] ?? code,
+    http: { spec: true, status: 400 },
   });
 
 /** How graphql-armor words a refusal ("Token limit of 3000 exceeded."). */

@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import { preferStableSemconv, telemetrySettings } from './config.js';
 import { redactedQuery, redactedUrl, sanitizedSql } from './telemetry-redaction.js';
+import { runService, type Stoppable } from './service-runner.js';
 
 /**
  * OpenTelemetry tracing for one service process (issue 26). Imported by each service's main.ts
@@ -109,4 +110,18 @@ export async function startTelemetry(
       await node.shutdown().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A service process's whole main: tracing first (`service` as above), then `runService(name,
+ * start)`, which stops the service before the last spans are sent. `start` imports the service's
+ * modules itself, so that the SDK's hooks see fastify, node-postgres and undici load.
+ */
+export async function runTracedService(
+  service: string,
+  name: string,
+  start: () => Promise<Stoppable>,
+): Promise<void> {
+  const telemetry = await startTelemetry(service);
+  await runService(name, start, { close: telemetry.shutdown });
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliProcess } from '../support/cli.js';
 import { graphqlOk, rest, stack } from '../support/clients.js';
 import { ACCOUNT_SUMMARY_KEYS } from '../lens/lens-client.js';
-import { INDIVIDUAL_AMOUNTS } from '../settlement/support.js';
+import { createPartner, INDIVIDUAL_AMOUNTS } from '../settlement/support.js';
 
 describe('one real path through every layer', () => {
   let apiKey: string;
@@ -64,21 +64,13 @@ describe('one real path through every layer', () => {
       profile.body['data'] as { data: { accountId: string; followerCount: number } }
     ).data;
 
-    const { createPartner } = await graphqlOk<{ createPartner: { id: number } }>(
-      `mutation($input: CreatePartnerInput!) { createPartner(input: $input) { id } }`,
-      {
-        input: {
-          name: 'Haneul Kim',
-          entityType: 'INDIVIDUAL',
-          email: 'haneul@example.com',
-          bankName: 'Kakao Bank',
-          accountNumber: '3333-01-1111111',
-          accountHolder: 'Kim Haneul',
-          accountId: observed.accountId,
-        },
-      },
-      adminToken,
-    );
+    const partnerId = await createPartner(adminToken, 'INDIVIDUAL', {
+      name: 'Haneul Kim',
+      email: 'haneul@example.com',
+      accountNumber: '3333-01-1111111',
+      accountHolder: 'Kim Haneul',
+      accountId: observed.accountId,
+    });
     const { createAdvertiser } = await graphqlOk<{ createAdvertiser: { id: number } }>(
       `mutation { createAdvertiser(input: { name: "Blue Bottle Seoul", email: "ads@bluebottle.example" }) { id } }`,
       {},
@@ -88,7 +80,7 @@ describe('one real path through every layer', () => {
       `mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id } }`,
       {
         input: {
-          partnerId: createPartner.id,
+          partnerId,
           advertiserId: createAdvertiser.id,
           title: 'Pour-over reels',
           price: '1000005.00',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
 import { answerSlowNow, graphql, graphqlOk } from '../support/clients.js';
-import { TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
+import { TEST_SYNC_BUDGET_MS } from '../support/test-stack.js';
 import { errorCode } from './lens-client.js';
 import * as engine from './engine-support.js';
 

@@ -19,50 +19,29 @@ const EMOJI = '😀';
 type Case = [OperationName, string, unknown, boolean];
 
 const CASES: Case[] = [
-  // AccountRef (2.2)
-  ['accounts.profile', 'handle of 1 character', { accountRef: { handle: 'a' } }, true],
-  ['accounts.profile', 'handle of 30 characters', { accountRef: { handle: 'h'.repeat(30) } }, true],
-  [
-    'accounts.profile',
-    'handle of 31 characters',
-    { accountRef: { handle: 'h'.repeat(31) } },
-    false,
-  ],
-  ['accounts.profile', 'empty handle', { accountRef: { handle: '' } }, false],
-  [
-    'accounts.profile',
-    'handle with dots, digits, underscores',
-    { accountRef: { handle: 'a.b_9.Z' } },
-    true,
-  ],
-  ['accounts.profile', 'handle with a space', { accountRef: { handle: 'a b' } }, false],
-  ['accounts.profile', 'handle with a hyphen', { accountRef: { handle: 'a-b' } }, false],
-  [
-    'accounts.profile',
-    'handle with a non-ASCII letter',
-    { accountRef: { handle: 'mïnji' } },
-    false,
-  ],
-  ['accounts.profile', 'accountId of 1 digit', { accountRef: { accountId: '7' } }, true],
-  ['accounts.profile', 'accountId of 30 digits', { accountRef: { accountId: DIGITS_30 } }, true],
-  [
-    'accounts.profile',
-    'accountId of 31 digits',
-    { accountRef: { accountId: `${DIGITS_30}1` } },
-    false,
-  ],
-  ['accounts.profile', 'accountId starting with 0', { accountRef: { accountId: '0123' } }, false],
-  ['accounts.profile', 'accountId with a letter', { accountRef: { accountId: '12a' } }, false],
-  ['accounts.profile', 'accountId as a number', { accountRef: { accountId: 123 } }, false],
-  ['accounts.profile', 'empty accountId', { accountRef: { accountId: '' } }, false],
-  ['accounts.profile', 'both forms', { accountRef: { handle: 'a', accountId: '1' } }, false],
-  ['accounts.profile', 'neither form', { accountRef: {} }, false],
-  [
-    'accounts.profile',
-    'an extra key in accountRef',
-    { accountRef: { handle: 'a', id: '1' } },
-    false,
-  ],
+  // AccountRef (2.2), through accounts.profile: [what, accountRef, accepted]
+  ...(
+    [
+      ['handle of 1 character', { handle: 'a' }, true],
+      ['handle of 30 characters', { handle: 'h'.repeat(30) }, true],
+      ['handle of 31 characters', { handle: 'h'.repeat(31) }, false],
+      ['empty handle', { handle: '' }, false],
+      ['handle with dots, digits, underscores', { handle: 'a.b_9.Z' }, true],
+      ['handle with a space', { handle: 'a b' }, false],
+      ['handle with a hyphen', { handle: 'a-b' }, false],
+      ['handle with a non-ASCII letter', { handle: 'mïnji' }, false],
+      ['accountId of 1 digit', { accountId: '7' }, true],
+      ['accountId of 30 digits', { accountId: DIGITS_30 }, true],
+      ['accountId of 31 digits', { accountId: `${DIGITS_30}1` }, false],
+      ['accountId starting with 0', { accountId: '0123' }, false],
+      ['accountId with a letter', { accountId: '12a' }, false],
+      ['accountId as a number', { accountId: 123 }, false],
+      ['empty accountId', { accountId: '' }, false],
+      ['both forms', { handle: 'a', accountId: '1' }, false],
+      ['neither form', {}, false],
+      ['an extra key in accountRef', { handle: 'a', id: '1' }, false],
+    ] as const
+  ).map(([what, accountRef, ok]): Case => ['accounts.profile', what, { accountRef }, ok]),
   ['accounts.profile', 'no accountRef', {}, false],
   ['accounts.profile', 'an extra key in the body', { accountRef: REF, more: true }, false],
   // detail

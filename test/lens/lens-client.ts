@@ -7,24 +7,38 @@ import { cli } from '../support/cli.js';
 import { errorCode, graphql, rest, type HttpResult } from '../support/clients.js';
 import { eventually } from '../support/wait.js';
 
-/** The thirteen operations of lens spec section 4: REST path and GraphQL field and input type. */
-export const OPERATIONS = {
-  'accounts.profile': { path: '/accounts/profile', field: 'accountsProfile' },
-  'accounts.posts': { path: '/accounts/posts', field: 'accountsPosts' },
-  'accounts.reels': { path: '/accounts/reels', field: 'accountsReels' },
-  'accounts.taggedPosts': { path: '/accounts/taggedPosts', field: 'accountsTaggedPosts' },
-  'accounts.followers': { path: '/accounts/followers', field: 'accountsFollowers' },
-  'accounts.following': { path: '/accounts/following', field: 'accountsFollowing' },
-  'accounts.guides': { path: '/accounts/guides', field: 'accountsGuides' },
-  'accounts.stories': { path: '/accounts/stories', field: 'accountsStories' },
-  'accounts.highlights': { path: '/accounts/highlights', field: 'accountsHighlights' },
-  'accounts.broadcast': { path: '/accounts/broadcast', field: 'accountsBroadcast' },
-  'accounts.related': { path: '/accounts/related', field: 'accountsRelated' },
-  'accounts.about': { path: '/accounts/about', field: 'accountsAbout' },
-  'accounts.search': { path: '/accounts/search', field: 'accountsSearch' },
-} as const;
+/** The thirteen operations of lens spec section 4. */
+export const OPERATION_NAMES = [
+  'accounts.profile',
+  'accounts.posts',
+  'accounts.reels',
+  'accounts.taggedPosts',
+  'accounts.followers',
+  'accounts.following',
+  'accounts.guides',
+  'accounts.stories',
+  'accounts.highlights',
+  'accounts.broadcast',
+  'accounts.related',
+  'accounts.about',
+  'accounts.search',
+] as const;
 
-export type OperationName = keyof typeof OPERATIONS;
+export type OperationName = (typeof OPERATION_NAMES)[number];
+
+/**
+ * Each operation's REST path and GraphQL field, both named after it by spec section 4:
+ * `accounts.taggedPosts` is `POST /accounts/taggedPosts` and the field `accountsTaggedPosts`.
+ */
+export const OPERATIONS = Object.fromEntries(
+  OPERATION_NAMES.map((name) => [
+    name,
+    {
+      path: `/${name.replace('.', '/')}`,
+      field: name.replace(/\.(.)/, (_, first: string) => first.toUpperCase()),
+    },
+  ]),
+) as Record<OperationName, { path: string; field: string }>;
 
 export const inputTypeOf = (name: OperationName) => {
   const field = OPERATIONS[name].field;

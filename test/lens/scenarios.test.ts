@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createKeys,
+  OPERATION_NAMES,
   restOk,
   restOp,
   waitForOperation,
@@ -17,20 +18,8 @@ function bodyFor(name: OperationName, handle: string): Record<string, unknown> {
   return { accountRef: { handle } };
 }
 
-const ACCOUNT_OPERATIONS: OperationName[] = [
-  'accounts.profile',
-  'accounts.posts',
-  'accounts.reels',
-  'accounts.taggedPosts',
-  'accounts.followers',
-  'accounts.following',
-  'accounts.guides',
-  'accounts.stories',
-  'accounts.highlights',
-  'accounts.broadcast',
-  'accounts.related',
-  'accounts.about',
-];
+/** Every operation on one account: all but `accounts.search`. */
+const ACCOUNT_OPERATIONS = OPERATION_NAMES.filter((name) => name !== 'accounts.search');
 
 /** What a private account shows (DESIGN.md L12; decisions in docs/decisions.md, "Lens data"). */
 const READABLE_WHEN_PRIVATE = new Set<OperationName>([

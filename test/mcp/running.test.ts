@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { cli } from '../support/cli.js';
 import { answerSlowNow } from '../support/clients.js';
-import { TEST_SLOW_DELAY_MS, TEST_SYNC_BUDGET_MS } from '../support/global-stack.js';
+import { TEST_SLOW_DELAY_MS, TEST_SYNC_BUDGET_MS } from '../support/test-stack.js';
 import { callTool, newKey, useClients, type ToolAnswer } from './mcp-client.js';
 import { eventually } from '../support/wait.js';
 

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { COMPILED_CONDITION, compiledPath, ensureCompiled, repoRoot } from '@campaign/stack';
 import { stack } from '../support/clients.js';
-import { TEST_OUTBOX_ENV } from '../support/global-stack.js';
+import { TEST_OUTBOX_ENV } from '../support/test-stack.js';
 
 /**
  * The published development secrets make a new machine work with no set-up; a service warns when

@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { settlementStatuses, type SettlementStatus } from '@campaign/settlement';
 import * as f from './support.js';
 
-const STATUSES = [
-  'SETTLEMENT_PENDING',
-  'AWAITING_ADVERTISER_PAYMENT',
-  'ADVERTISER_PAID',
-  'PARTNER_PAYOUT_PROCESSING',
-  'SETTLEMENT_COMPLETED',
-  'SETTLEMENT_CANCELLED',
-] as const;
-type Status = (typeof STATUSES)[number];
+/** The code's statuses; the moves between them (below) are the spec's, not the code's table. */
+const STATUSES = settlementStatuses;
+type Status = SettlementStatus;
 
 /** Spec section 3, written out here independently of the code's table. */
 const ALLOWED: Record<Status, Status[]> = {

@@ -1,6 +1,6 @@
 import { startService, type ServiceProcess } from '@campaign/stack';
 import { stack } from './clients.js';
-import { TEST_OUTBOX_ENV } from './global-stack.js';
+import { TEST_OUTBOX_ENV } from './test-stack.js';
 
 /** What runs beside the shared stack: each service's entry point and its settings on `port`. */
 const BESIDE = {

@@ -22,34 +22,48 @@ const GUIDES_PAGE = 4;
 export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): void {
   const { epoch } = settings;
 
+  /**
+   * A page of an account's media feed: the account's content gate, then `count` items (12 unless
+   * asked, at most `max`) after `max_id`, with the whole feed (`all`) for totals.
+   */
+  const feedPage = async (
+    found: SimAccount | null,
+    feed: (acc: SimAccount, epoch: number) => media.SimMedia[],
+    { count, max_id }: FeedQuery,
+    max: number,
+  ) => {
+    const acc = await enter(settings, found, 'content');
+    const all = feed(acc, epoch);
+    return { acc, all, ...mediaPage(all, pageSize(count, 12, max), max_id) };
+  };
+
+  /** The answer of a `feed`-style route (timeline, tagged): a page of items and `extra` fields. */
+  const feedAnswer = (
+    { page, more, nextMaxId }: Awaited<ReturnType<typeof feedPage>>,
+    extra: Record<string, unknown>,
+  ) => ({
+    items: page.map(mediaItem),
+    num_results: page.length,
+    more_available: more,
+    ...(nextMaxId ? { next_max_id: nextMaxId } : {}),
+    ...extra,
+    status: 'ok',
+  });
+
   app.get<IdParams & { Querystring: FeedQuery }>('/api/v1/feed/user/:id/', async (request) => {
-    const acc = await enter(settings, byId(request.params.id), 'content');
-    const count = pageSize(request.query.count, 12, 33);
-    const { page, more, nextMaxId } = mediaPage(
-      media.timeline(acc, epoch),
-      count,
-      request.query.max_id,
-    );
-    return {
-      items: page.map(mediaItem),
-      num_results: page.length,
-      more_available: more,
-      ...(nextMaxId ? { next_max_id: nextMaxId } : {}),
-      user: userShort(acc),
-      auto_load_more_enabled: true,
-      status: 'ok',
-    };
+    const found = await feedPage(byId(request.params.id), media.timeline, request.query, 33);
+    return feedAnswer(found, { user: userShort(found.acc), auto_load_more_enabled: true });
   });
 
   app.get<{ Querystring: { target_user_id?: string; page_size?: string; max_id?: string } }>(
     '/api/v1/clips/user/',
     async (request) => {
-      const acc = await enter(settings, byId(request.query.target_user_id), 'content');
-      const count = pageSize(request.query.page_size, 12, 50);
-      const { page, more, nextMaxId } = mediaPage(
-        media.clips(acc, epoch),
-        count,
-        request.query.max_id,
+      const { target_user_id: id, page_size: count, max_id } = request.query;
+      const { page, more, nextMaxId } = await feedPage(
+        byId(id),
+        media.clips,
+        { count, max_id },
+        50,
       );
       return {
         items: page.map((m) => ({ media: mediaItem(m) })),
@@ -60,18 +74,8 @@ export function mediaRoutes(app: FastifyInstance, settings: SimulatorSettings): 
   );
 
   app.get<IdParams & { Querystring: FeedQuery }>('/api/v1/usertags/:id/feed/', async (request) => {
-    const acc = await enter(settings, byId(request.params.id), 'content');
-    const count = pageSize(request.query.count, 12, 50);
-    const all = media.tagged(acc, epoch);
-    const { page, more, nextMaxId } = mediaPage(all, count, request.query.max_id);
-    return {
-      items: page.map(mediaItem),
-      num_results: page.length,
-      total_count: all.length,
-      more_available: more,
-      ...(nextMaxId ? { next_max_id: nextMaxId } : {}),
-      status: 'ok',
-    };
+    const found = await feedPage(byId(request.params.id), media.tagged, request.query, 50);
+    return feedAnswer(found, { total_count: found.all.length });
   });
 
   app.get<IdParams & { Querystring: { max_id?: string } }>(

@@ -11,7 +11,11 @@ export { AdvertiserInvoice } from './domain/invoice/advertiser-invoice.entity.js
 export { PartnerPayout } from './domain/payout/partner-payout.entity.js';
 export { ReverseIssuance } from './domain/reverse-issuance/reverse-issuance.entity.js';
 export { Settlement } from './domain/settlement/settlement.entity.js';
-export type { SettlementType } from './kernel/settlement-types.js';
+export {
+  settlementStatuses,
+  type SettlementStatus,
+  type SettlementType,
+} from './kernel/settlement-types.js';
 export { businessNumberField } from './kernel/business-number/index.js';
 export { BUSINESS_VERIFY_LIMIT } from './flows/business/business-verification.service.js';
 export {

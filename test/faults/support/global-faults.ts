@@ -1,5 +1,4 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -8,16 +7,18 @@ import {
   startTaxInvoiceSimulator,
   startTeamChatSimulator,
 } from '@campaign/providers';
-import { freePort, freeStackPorts, loadStackConfig, startStack } from '@campaign/stack';
+import { freeStackPorts, loadStackConfig, startStack } from '@campaign/stack';
 import {
   TEST_OUTBOX_ENV,
   TEST_RECONCILE_INTERVAL_MS,
   TEST_TAX_INVOICE_DELAY_MS,
   TEST_TAX_INVOICE_INLINE_WAIT_MS,
-} from '../../support/global-stack.js';
+  provideBoot,
+} from '../../support/test-stack.js';
+import { startControlServer, type ControlAnswer } from './control-server.js';
 import { startOutageProxy, type OutageProxy } from './proxy.js';
 import type { FaultStack, OutsideSystem } from './fault-stack.js';
-import { bootInBackground, type Boot } from '../../support/background-boot.js';
+import type { Boot } from '../../support/background-boot.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,10 +43,8 @@ export const FAULTS_LEASE_MS = 3000;
  * live in this process: tests drive them through a small control server on loopback. It boots
  * while the earlier tiers run (`bootInBackground`).
  */
-export default async function setup(project: TestProject) {
-  const boot = await bootInBackground(bootFaultStack);
-  project.provide('faultsBoot', boot.url);
-  return () => boot.stop();
+export default function setup(project: TestProject) {
+  return provideBoot(project, 'faultsBoot', bootFaultStack);
 }
 
 async function bootFaultStack(): Promise<Boot<FaultStack>> {
@@ -132,57 +131,47 @@ async function bootFaultStack(): Promise<Boot<FaultStack>> {
   // Second copies a check already accepted in a lost-acknowledgement window: they stay in the
   // sinks for the whole run, so later checks (other files) judge only copies beyond these.
   const acceptedCopies = { email: 0, chat: 0 };
-  const control = createServer((request, response) => {
+  const control = await startControlServer(async (request): Promise<ControlAnswer> => {
     const [, what, name, action] = (request.url ?? '').split('/');
-    const done = (status: number, body: unknown = {}) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    const run = async () => {
-      if (what === 'services')
-        return done(
-          200,
-          stack.services.map((s) => ({ name: s.name, pid: s.pid(), restarts: s.restarts() })),
-        );
-      if (what === 'log') return done(200, log);
-      if (what === 'accepted-copies' && request.method === 'GET') return done(200, acceptedCopies);
-      if (what === 'accepted-copies' && name !== undefined && action !== undefined) {
-        Object.assign(acceptedCopies, { email: Number(name), chat: Number(action) });
-        return done(200, acceptedCopies);
-      }
-      if (what === 'database' && (name === 'stop' || name === 'start')) {
-        await stack.database![name]();
-        return done(200);
-      }
-      const proxy = proxies[name as OutsideSystem];
-      if (what === 'outage' && proxy && (action === 'down' || action === 'up')) {
-        await proxy[action]();
-        return done(200);
-      }
-      if (what === 'slowness' && proxy && /^\d+$/.test(action ?? '')) {
-        proxy.slow(Number(action));
-        return done(200);
-      }
-      return done(404, { error: `unknown control ${request.url}` });
-    };
-    run().catch((error: unknown) => done(500, { error: String(error) }));
+    if (what === 'services')
+      return [
+        200,
+        stack.services.map((s) => ({ name: s.name, pid: s.pid(), restarts: s.restarts() })),
+      ];
+    if (what === 'log') return [200, log];
+    if (what === 'accepted-copies' && request.method === 'GET') return [200, acceptedCopies];
+    if (what === 'accepted-copies' && name !== undefined && action !== undefined) {
+      Object.assign(acceptedCopies, { email: Number(name), chat: Number(action) });
+      return [200, acceptedCopies];
+    }
+    if (what === 'database' && (name === 'stop' || name === 'start')) {
+      await stack.database![name]();
+      return [200];
+    }
+    const proxy = proxies[name as OutsideSystem];
+    if (what === 'outage' && proxy && (action === 'down' || action === 'up')) {
+      await proxy[action]();
+      return [200];
+    }
+    if (what === 'slowness' && proxy && /^\d+$/.test(action ?? '')) {
+      proxy.slow(Number(action));
+      return [200];
+    }
+    return [404, { error: `unknown control ${request.url}` }];
   });
-  const controlPort = await freePort();
-  await new Promise<void>((resolve) => control.listen(controlPort, host, resolve));
 
   const value: FaultStack = {
     urls: stack.urls,
     replicas: stack.replicas!.slice(0, 2),
     hive: stack.replicas![2]!,
-    control: `http://${host}:${controlPort}`,
+    control: control.url,
     mailSink: sink.url,
     chat: chat.url,
     taxInvoice: taxInvoice.url,
     serviceLog,
   };
   const stop = async () => {
-    control.closeAllConnections();
-    await new Promise<void>((resolve) => control.close(() => resolve()));
+    await control.close();
     await stack.database?.start().catch(() => undefined);
     await stack.stop();
     await closeOutside();

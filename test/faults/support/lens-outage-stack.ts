@@ -1,9 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { startEphemeralStack, type StackUrls } from '@campaign/stack';
-import { bootInBackground } from '../../support/background-boot.js';
-import { TEST_RECONCILE_INTERVAL_MS, TEST_SYNC_BUDGET_MS } from '../../support/global-stack.js';
+import type { StackUrls } from '@campaign/stack';
+import { startControlServer } from './control-server.js';
+import { provideBoot, startTestStack, TEST_SYNC_BUDGET_MS } from '../../support/test-stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,14 +26,11 @@ export interface LensOutageStack {
  * first tiers run (issue 22); its database lives in this process, so the test stops and starts it
  * through a small control server on loopback, as the faults stack's tests do.
  */
-export default async function setup(project: TestProject) {
-  const boot = await bootInBackground<LensOutageStack>(async () => {
-    const stack = await startEphemeralStack({
-      durableDatabase: false,
-      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+export default function setup(project: TestProject) {
+  return provideBoot<LensOutageStack>(project, 'lensOutageBoot', async () => {
+    const stack = await startTestStack({
       serviceEnv: {
         LENS_SYNC_BUDGET_MS: String(TEST_SYNC_BUDGET_MS),
-        LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
         LENS_WORKER_CONCURRENCY: String(WORKERS),
         // A short lease, so operations whose settlement was lost reach the reconciler quickly.
         LENS_LEASE_MS: '5000',
@@ -43,31 +38,20 @@ export default async function setup(project: TestProject) {
       upstreamSlowDelayMs: SLOW_DELAY_MS,
     });
     const database = stack.database;
-    const control = createServer((request, response) => {
+    const control = await startControlServer(async (request) => {
       const action = /^\/database\/(stop|start)$/.exec(request.url ?? '')?.[1] as
         'stop' | 'start' | undefined;
-      const answer = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      if (!database || !action || request.method !== 'POST') return answer(404, {});
-      database[action]().then(
-        () => answer(200, {}),
-        (error: unknown) => answer(500, { error: String(error) }),
-      );
+      if (!database || !action || request.method !== 'POST') return [404];
+      await database[action]();
+      return [200];
     });
-    await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
-    const { port } = control.address() as AddressInfo;
     return {
-      value: { urls: stack.urls, control: database ? `http://127.0.0.1:${port}` : null },
+      value: { urls: stack.urls, control: database ? control.url : null },
       stop: async () => {
-        control.closeAllConnections();
-        await new Promise<void>((resolve) => control.close(() => resolve()));
+        await control.close();
         await database?.start().catch(() => undefined); // a failed test may leave it stopped
         await stack.stop();
       },
     };
   });
-  project.provide('lensOutageBoot', boot.url);
-  return () => boot.stop();
 }

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startEphemeralStack, type StackUrls } from '@campaign/stack';
-import { bootInBackground } from '../../support/background-boot.js';
+import { provideBoot, startTestStack } from '../../support/test-stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,19 +16,11 @@ export const MAX_ATTEMPTS = 4;
  * meet the mail failures it arms). Booted by the faults tier's global setup while the first
  * tiers run (issue 22), like the shared stacks, instead of alone in the faults tier.
  */
-export default async function setup(project: TestProject) {
-  const boot = await bootInBackground<StackUrls>(async () => {
-    const stack = await startEphemeralStack({
-      durableDatabase: false,
-      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
-      serviceEnv: {
-        OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-        OUTBOX_RETRY_BASE_MS: '200',
-        OUTBOX_RETRY_MAX_MS: '1000',
-      },
+export default function setup(project: TestProject) {
+  return provideBoot(project, 'notificationStackBoot', async () => {
+    const stack = await startTestStack({
+      serviceEnv: { OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS), OUTBOX_RETRY_MAX_MS: '1000' },
     });
     return { value: stack.urls, stop: () => stack.stop() };
   });
-  project.provide('notificationStackBoot', boot.url);
-  return () => boot.stop();
 }

@@ -1,6 +1,6 @@
-import { startEphemeralStack, type RunningStack } from '@campaign/stack';
+import type { RunningStack } from '@campaign/stack';
 import { afterAll, beforeAll } from 'vitest';
-import { TEST_OUTBOX_ENV, TEST_RECONCILE_INTERVAL_MS } from '../../support/global-stack.js';
+import { startTestStack } from '../../support/test-stack.js';
 import { FAULTS_SLOW_DELAY_MS, FAULTS_SYNC_BUDGET_MS } from './global-faults.js';
 import { startOtlpReceiver, type OtlpReceiver } from '../../support/otlp-receiver.js';
 
@@ -18,9 +18,7 @@ export function useObservedStack(protocol: 'http/protobuf' | 'http/json'): Obser
   const observed = {} as ObservedStack;
   beforeAll(async () => {
     observed.otlp = await startOtlpReceiver();
-    observed.stack = await startEphemeralStack({
-      durableDatabase: false,
-      serviceOutput: process.env['STACK_LOGS'] ? 'inherit' : 'ignore',
+    observed.stack = await startTestStack({
       serviceEnv: {
         OTEL_EXPORTER_OTLP_ENDPOINT: observed.otlp.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
@@ -32,8 +30,6 @@ export function useObservedStack(protocol: 'http/protobuf' | 'http/json'): Obser
         LENS_SYNC_BUDGET_MS: String(FAULTS_SYNC_BUDGET_MS),
         // A killed process's operation reaches the reconciler within seconds.
         LENS_LEASE_MS: '3000',
-        LENS_RECONCILE_INTERVAL_MS: String(TEST_RECONCILE_INTERVAL_MS),
-        ...TEST_OUTBOX_ENV,
       },
       upstreamSlowDelayMs: FAULTS_SLOW_DELAY_MS,
       taxInvoiceDelayMs: 1000,

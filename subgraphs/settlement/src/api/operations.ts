@@ -13,7 +13,8 @@ import type { SettlementContext } from './context.js';
 type Base = abstract new (...args: never[]) => object;
 
 export interface Operation<I = unknown> {
-  returns: () => ClassType | [ClassType];
+  /** What it returns; the table's `returns` when not given. */
+  returns?: () => ClassType | [ClassType];
   query?: boolean;
   roles?: readonly Role[];
   description?: string;
@@ -25,13 +26,23 @@ export interface Operation<I = unknown> {
 /** A row typed by its argument (inferred from `arg`), for a table of rows with different bodies. */
 export const operation = <I>(row: Operation<I>): Operation => row;
 
+/** What a table's rows have unless a row says otherwise: who may run them, what they return. */
+export interface OperationDefaults {
+  roles: readonly Role[];
+  returns?: Operation['returns'];
+}
+
 /**
  * The thin operations of a resolver, declared as a table: `class XResolver extends
- * operations(Base, roles, {...})` gets one method per row, decorated as a class body would
+ * operations(Base, defaults, {...})` gets one method per row, decorated as a class body would
  * decorate it (type-graphql lists fields in the order decorators run, and arguments last to
- * first: `update(input, id)`, as the published SDL always had them). `roles` unless a row says.
+ * first: `update(input, id)`, as the published SDL always had them).
  */
-export function operations(base: Base, roles: readonly Role[], rows: Record<string, Operation>) {
+export function operations(
+  base: Base,
+  defaults: OperationDefaults,
+  rows: Record<string, Operation>,
+) {
   @Resolver()
   abstract class Operations extends base {}
   const prototype = Operations.prototype as object;
@@ -44,9 +55,11 @@ export function operations(base: Base, roles: readonly Role[], rows: Record<stri
     if (row.arg) Arg(...row.arg)(prototype, name, row.id ? 2 : 1);
     if (row.id) IdArg()(prototype, name, 1);
     Ctx()(prototype, name, 0);
-    Authorized(row.roles ?? roles)(prototype, name, descriptor);
+    Authorized(row.roles ?? defaults.roles)(prototype, name, descriptor);
+    const returns = row.returns ?? defaults.returns;
+    if (!returns) throw new Error(`operation ${name}: no return type, in the row or the table`);
     const kind = row.query ? Query : Mutation;
-    kind(row.returns, { description: row.description })(prototype, name, descriptor);
+    kind(returns, { description: row.description })(prototype, name, descriptor);
   }
   return Operations;
 }

@@ -39,28 +39,32 @@ const reads = ReadResolver(Settlement, SettlementPage, PartnerSettlementFilter, 
  * (the scope of a PARTNER token). An admin token is 403: it has no partner to serve.
  */
 @Resolver()
-export class PartnerSettlementResolver extends operations(reads, ['PARTNER'], {
-  partnerSettlementSummary: {
-    query: true,
-    returns: () => PartnerSettlementSummary,
-    description: 'GET /api/partner/settlements/summary',
-    run: async (ctx) => ctx.services.queries.summary(ctx.em, await ctx.principal()),
-  },
-  reverseIssuanceGrantUrl: {
-    query: true,
-    returns: () => ReverseIssuanceGrant,
-    description:
-      'GET /api/partner/settlements/:id/reverse-issuance-grant-url: the approval URL of the ' +
-      'pending reverse issuance; after a FAILURE or a cancellation it starts a new one first',
-    id: true,
-    run: async (ctx, id) => {
-      const principal = await principalSeeing(ctx, id);
-      // After a FAILURE or a cancellation the link starts a new reverse issuance (issue 23 item 3).
-      const { reverseRetry } = ctx.services.workflow;
-      if (await reverseRetry.needsRetry(ctx.em, id)) {
-        await withInlineReverseIssuance(ctx, await reverseRetry.retry(ctx.em, principal, id));
-      }
-      return ctx.services.taxInvoices.grantUrl(ctx.em.fork(), id, principal);
+export class PartnerSettlementResolver extends operations(
+  reads,
+  { roles: ['PARTNER'] },
+  {
+    partnerSettlementSummary: {
+      query: true,
+      returns: () => PartnerSettlementSummary,
+      description: 'GET /api/partner/settlements/summary',
+      run: async (ctx) => ctx.services.queries.summary(ctx.em, await ctx.principal()),
+    },
+    reverseIssuanceGrantUrl: {
+      query: true,
+      returns: () => ReverseIssuanceGrant,
+      description:
+        'GET /api/partner/settlements/:id/reverse-issuance-grant-url: the approval URL of the ' +
+        'pending reverse issuance; after a FAILURE or a cancellation it starts a new one first',
+      id: true,
+      run: async (ctx, id) => {
+        const principal = await principalSeeing(ctx, id);
+        // After a FAILURE or a cancellation the link starts a new reverse issuance (issue 23 item 3).
+        const { reverseRetry } = ctx.services.workflow;
+        if (await reverseRetry.needsRetry(ctx.em, id)) {
+          await withInlineReverseIssuance(ctx, await reverseRetry.retry(ctx.em, principal, id));
+        }
+        return ctx.services.taxInvoices.grantUrl(ctx.em.fork(), id, principal);
+      },
     },
   },
-}) {}
+) {}

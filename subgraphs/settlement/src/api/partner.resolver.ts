@@ -11,25 +11,27 @@ import {
 import { Partner } from '../domain/partner/partner.entity.js';
 
 @Resolver(() => Partner)
-export class PartnerResolver extends operations(NoReads, ADMIN_ROLES, {
-  createPartner: operation({
-    returns: () => Partner,
-    arg: ['input', () => CreatePartnerInput],
-    run: async (ctx, _id, input) => ctx.services.partners.createPartner(ctx.em, input),
-  }),
-  updatePartner: operation({
-    returns: () => Partner,
-    description: "Changes a partner's fields (a missing business number recorded, issue 23)",
-    id: true,
-    arg: ['input', () => UpdatePartnerInput],
-    run: async (ctx, id, input) => ctx.services.partners.updatePartner(ctx.em, id, input),
-  }),
-  createAdvertiser: operation({
-    returns: () => Advertiser,
-    arg: ['input', () => CreateAdvertiserInput],
-    run: async (ctx, _id, input) => ctx.services.partners.createAdvertiser(ctx.em, input),
-  }),
-}) {
+export class PartnerResolver extends operations(
+  NoReads,
+  { roles: ADMIN_ROLES, returns: () => Partner },
+  {
+    createPartner: operation({
+      arg: ['input', () => CreatePartnerInput],
+      run: async (ctx, _id, input) => ctx.services.partners.createPartner(ctx.em, input),
+    }),
+    updatePartner: operation({
+      description: "Changes a partner's fields (a missing business number recorded, issue 23)",
+      id: true,
+      arg: ['input', () => UpdatePartnerInput],
+      run: async (ctx, id, input) => ctx.services.partners.updatePartner(ctx.em, id, input),
+    }),
+    createAdvertiser: operation({
+      returns: () => Advertiser,
+      arg: ['input', () => CreateAdvertiserInput],
+      run: async (ctx, _id, input) => ctx.services.partners.createAdvertiser(ctx.em, input),
+    }),
+  },
+) {
   @FieldResolver(() => AccountReference, {
     nullable: true,
     description: "The partner's social account (lens)",

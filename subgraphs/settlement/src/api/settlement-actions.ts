@@ -32,7 +32,6 @@ export function settlementActions(
   for (const [name, [path, trigger, options]] of Object.entries(actions)) {
     const input = options?.input ?? SettlementActionInput;
     rows[name] = {
-      returns: () => Settlement,
       description: `POST ${paths}/:id/${path}`,
       id: true,
       arg: ['input', () => input, { nullable: true }],
@@ -44,7 +43,11 @@ export function settlementActions(
     };
   }
   @Resolver(() => Settlement)
-  class SettlementActionResolver extends operations(NoReads, roles, rows) {}
+  class SettlementActionResolver extends operations(
+    NoReads,
+    { roles, returns: () => Settlement },
+    rows,
+  ) {}
   return SettlementActionResolver;
 }
 

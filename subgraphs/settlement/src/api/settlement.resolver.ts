@@ -57,74 +57,74 @@ type SettlementRefs = Pick<
 
 /** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
 @Resolver(() => Settlement)
-export class SettlementResolver extends operations(reads, ADMIN_ROLES, {
-  settlementReverseIssuanceStatus: {
-    query: true,
-    returns: () => ReverseIssuance,
-    description:
-      'GET /api/admin/settlements/:id/reverse-issuance-status: asks the tax-invoice provider ' +
-      'live and stores what it learns (status, tax invoice, failure); 503 PROVIDER_UNAVAILABLE ' +
-      'when the provider does not answer',
-    id: true,
-    run: async (ctx, id) =>
-      ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, await principalSeeing(ctx, id)),
+export class SettlementResolver extends operations(
+  reads,
+  { roles: ADMIN_ROLES, returns: () => Settlement },
+  {
+    settlementReverseIssuanceStatus: {
+      query: true,
+      returns: () => ReverseIssuance,
+      description:
+        'GET /api/admin/settlements/:id/reverse-issuance-status: asks the tax-invoice provider ' +
+        'live and stores what it learns (status, tax invoice, failure); 503 PROVIDER_UNAVAILABLE ' +
+        'when the provider does not answer',
+      id: true,
+      run: async (ctx, id) =>
+        ctx.services.taxInvoices.liveReverseStatus(ctx.em, id, await principalSeeing(ctx, id)),
+    },
+    changeSettlementStatus: operation({
+      description: 'PATCH /api/admin/settlements/:id/status',
+      id: true,
+      arg: ['input', () => ChangeSettlementStatusInput],
+      run: async (ctx, id, input) => {
+        const principal = await ctx.principal();
+        const statusChange = ctx.services.workflow.statusChange;
+        const settlement = await statusChange.changeStatus(ctx.em, principal, id, input);
+        // As the partner's request: the approval URL in the answer when the provider is quick.
+        if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
+        return withInlineReverseIssuance(ctx, settlement);
+      },
+    }),
+    retryReverseIssuance: operation({
+      description:
+        'GraphQL only: starts a FAILURE or CANCELLED reverse issuance again (the next issuance ' +
+        'key, a new approval URL and e-mail; the provider decides again)',
+      id: true,
+      arg: ['input', () => SettlementActionInput, { nullable: true }],
+      run: async (ctx, id, input?: SettlementActionInput) => {
+        const principal = await ctx.principal();
+        const settlement = await ctx.services.workflow.reverseRetry.retry(
+          ctx.em,
+          principal,
+          id,
+          input,
+        );
+        return withInlineReverseIssuance(ctx, settlement);
+      },
+    }),
+    changeSettlementType: operation({
+      description: 'PATCH /api/admin/settlements/:id/type',
+      id: true,
+      arg: ['input', () => ChangeSettlementTypeInput],
+      run: async (ctx, id, input) =>
+        ctx.services.workflow.typeChange.changeType(ctx.em, await ctx.principal(), id, input),
+    }),
+    confirmPartnerInvoiceReceived: operation({
+      description:
+        "Records that the partner's tax invoice was received (partnerInvoiceReceivedAt; DESIGN S4). " +
+        'GraphQL only: the specification lists no REST path for it.',
+      id: true,
+      arg: ['input', () => ConfirmPartnerInvoiceInput, { nullable: true }],
+      run: async (ctx, id, input?: ConfirmPartnerInvoiceInput) =>
+        ctx.services.workflow.platformFlow.confirmPartnerInvoiceReceived(
+          ctx.em,
+          await ctx.principal(),
+          id,
+          input,
+        ),
+    }),
   },
-  changeSettlementStatus: operation({
-    returns: () => Settlement,
-    description: 'PATCH /api/admin/settlements/:id/status',
-    id: true,
-    arg: ['input', () => ChangeSettlementStatusInput],
-    run: async (ctx, id, input) => {
-      const principal = await ctx.principal();
-      const statusChange = ctx.services.workflow.statusChange;
-      const settlement = await statusChange.changeStatus(ctx.em, principal, id, input);
-      // As the partner's request: the approval URL in the answer when the provider is quick.
-      if (input.status !== 'AWAITING_ADVERTISER_PAYMENT') return settlement;
-      return withInlineReverseIssuance(ctx, settlement);
-    },
-  }),
-  retryReverseIssuance: operation({
-    returns: () => Settlement,
-    description:
-      'GraphQL only: starts a FAILURE or CANCELLED reverse issuance again (the next issuance ' +
-      'key, a new approval URL and e-mail; the provider decides again)',
-    id: true,
-    arg: ['input', () => SettlementActionInput, { nullable: true }],
-    run: async (ctx, id, input?: SettlementActionInput) => {
-      const principal = await ctx.principal();
-      const settlement = await ctx.services.workflow.reverseRetry.retry(
-        ctx.em,
-        principal,
-        id,
-        input,
-      );
-      return withInlineReverseIssuance(ctx, settlement);
-    },
-  }),
-  changeSettlementType: operation({
-    returns: () => Settlement,
-    description: 'PATCH /api/admin/settlements/:id/type',
-    id: true,
-    arg: ['input', () => ChangeSettlementTypeInput],
-    run: async (ctx, id, input) =>
-      ctx.services.workflow.typeChange.changeType(ctx.em, await ctx.principal(), id, input),
-  }),
-  confirmPartnerInvoiceReceived: operation({
-    returns: () => Settlement,
-    description:
-      "Records that the partner's tax invoice was received (partnerInvoiceReceivedAt; DESIGN S4). " +
-      'GraphQL only: the specification lists no REST path for it.',
-    id: true,
-    arg: ['input', () => ConfirmPartnerInvoiceInput, { nullable: true }],
-    run: async (ctx, id, input?: ConfirmPartnerInvoiceInput) =>
-      ctx.services.workflow.platformFlow.confirmPartnerInvoiceReceived(
-        ctx.em,
-        await ctx.principal(),
-        id,
-        input,
-      ),
-  }),
-}) {
+) {
   @FieldResolver(() => Partner)
   partner(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     return ctx.loaders.partner.load(settlement.partnerId);

@@ -1,8 +1,9 @@
-import { BigIntType, PrimaryKey, Property, type PropertyOptions } from '@mikro-orm/core';
+import { BigIntType, Entity, PrimaryKey, Property, type PropertyOptions } from '@mikro-orm/core';
 import { GraphQLDateTimeISO, GraphQLSafeInt } from 'graphql-scalars';
-import { Field } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { DecimalType } from '@campaign/platform/subgraph';
 import { DecimalScalar } from '@campaign/schema';
+import type { DocumentPrefix } from './numbering/document-number.js';
 
 /**
  * The kinds of column the settlement entities share, each as one property decorator that maps
@@ -39,6 +40,10 @@ export const SerialIdColumn =
 /** A text column. */
 export const TextColumn = (fieldName?: string, description?: string) =>
   exposedColumn(String, { type: 'text', fieldName }, description);
+
+/** A document's number (`INV-...`, `PAY-...`), as `nextDocumentNumber` gives it for `prefix`. */
+export const DocumentNumberColumn = (fieldName: string, prefix: DocumentPrefix) =>
+  TextColumn(fieldName, `${prefix}-YYYY-MM-NNNN, per Asia/Seoul month, gapless`);
 
 /** A text column holding a value of `enumeration` (a GraphQL enum). */
 export const EnumColumn = (enumeration: object, fieldName?: string, description?: string) =>
@@ -107,3 +112,15 @@ export const IdNumberColumn = (): PropertyDecorator =>
     fieldName: 'id_number',
     generated: '(cast(substring(id from 4) as bigint)) stored',
   });
+
+/**
+ * A table (MikroORM `entity` options) exposed as a GraphQL object type described by
+ * `description`. Its plain fields are read as graphql's default resolver reads them, with no
+ * per-field wrapper (issue 27): every settlement record answers that way.
+ */
+export const ExposedEntity =
+  (entity: Parameters<typeof Entity>[0], description?: string): ClassDecorator =>
+  (target) => {
+    Entity(entity)(target);
+    ObjectType({ simpleResolvers: true, ...(description ? { description } : {}) })(target);
+  };

@@ -1,10 +1,11 @@
-import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { OptionalProps, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
-import { ObjectType } from 'type-graphql';
 import { graphqlEnum, type EnumValue } from '../../kernel/enums.js';
 import {
   CreatedAtColumn,
+  DocumentNumberColumn,
   EnumColumn,
+  ExposedEntity,
   MoneyColumn,
   OptionalDateColumn,
   OptionalEnumColumn,
@@ -29,19 +30,17 @@ export const DocumentPeriodType = graphqlEnum('DocumentPeriodType', ['PER_CAMPAI
 export type DocumentPeriodType = EnumValue<typeof DocumentPeriodType>;
 
 /** What the advertiser is asked to pay for its settlements, field for field as spec 2.5. */
-@ObjectType({
-  description: 'The advertiser invoice of one or more settlements (spec 2.5).',
-  simpleResolvers: true, // as Settlement's
-})
-@Entity({ tableName: 'advertiser_invoice' })
+@ExposedEntity(
+  { tableName: 'advertiser_invoice' },
+  'The advertiser invoice of one or more settlements (spec 2.5).',
+)
 export class AdvertiserInvoice {
   /** Set by the database or on create: a create need not give them. */
   [OptionalProps]?: 'createdAt' | 'updatedAt';
 
   @SerialIdColumn() id!: string;
 
-  @TextColumn('invoice_number', 'INV-YYYY-MM-NNNN, per Asia/Seoul month, gapless')
-  invoiceNumber!: string;
+  @DocumentNumberColumn('invoice_number', 'INV') invoiceNumber!: string;
 
   @RefColumn('advertiser_id') advertiserId!: string;
   @TextColumn('advertiser_name') advertiserName!: string;

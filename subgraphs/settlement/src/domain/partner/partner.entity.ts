@@ -1,8 +1,8 @@
-import { Entity } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
-import { ObjectType, registerEnumType } from 'type-graphql';
+import { registerEnumType } from 'type-graphql';
 import {
   EnumColumn,
+  ExposedEntity,
   OptionalMoneyColumn,
   OptionalTextColumn,
   SerialIdColumn,
@@ -12,11 +12,10 @@ import { PartnerEntityType } from '../../kernel/settlement-types.js';
 
 registerEnumType(PartnerEntityType, { name: 'PartnerEntityType' });
 
-@ObjectType({
-  description: 'A media partner: uploads content, receives the payout (spec 2.1).',
-  simpleResolvers: true, // as Settlement's
-})
-@Entity({ tableName: 'partner' })
+@ExposedEntity(
+  { tableName: 'partner' },
+  'A media partner: uploads content, receives the payout (spec 2.1).',
+)
 export class Partner {
   @SerialIdColumn() id!: string;
 

@@ -1,11 +1,12 @@
-import { Entity, OptionalProps } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
-import { ObjectType } from 'type-graphql';
 import { DocumentPeriodType } from '../invoice/advertiser-invoice.entity.js';
 import { graphqlEnum, type EnumValue } from '../../kernel/enums.js';
 import {
   CreatedAtColumn,
+  DocumentNumberColumn,
   EnumColumn,
+  ExposedEntity,
   MoneyColumn,
   OptionalDateColumn,
   OptionalTextColumn,
@@ -26,19 +27,17 @@ export const PartnerPayoutStatus = graphqlEnum('PartnerPayoutStatus', payoutStat
 export type PartnerPayoutStatus = EnumValue<typeof PartnerPayoutStatus>;
 
 /** What the partner is paid for its settlements, field for field as spec 2.5a. */
-@ObjectType({
-  description: 'The partner payout of one or more settlements (spec 2.5a).',
-  simpleResolvers: true, // as Settlement's
-})
-@Entity({ tableName: 'partner_payout' })
+@ExposedEntity(
+  { tableName: 'partner_payout' },
+  'The partner payout of one or more settlements (spec 2.5a).',
+)
 export class PartnerPayout {
   /** Set by the database or on create: a create need not give them. */
   [OptionalProps]?: 'createdAt' | 'updatedAt';
 
   @SerialIdColumn() id!: string;
 
-  @TextColumn('payout_number', 'PAY-YYYY-MM-NNNN, per Asia/Seoul month, gapless')
-  payoutNumber!: string;
+  @DocumentNumberColumn('payout_number', 'PAY') payoutNumber!: string;
 
   @RefColumn('partner_id') partnerId!: string;
   @TextColumn('partner_name') partnerName!: string;

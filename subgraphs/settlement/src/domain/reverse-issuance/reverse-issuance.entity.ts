@@ -1,9 +1,10 @@
-import { Entity, OptionalProps, Property } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
+import { OptionalProps, Property } from '@mikro-orm/core';
+import { Field, ID } from 'type-graphql';
 import { graphqlEnum, type EnumValue } from '../../kernel/enums.js';
 import {
   CreatedAtColumn,
   EnumColumn,
+  ExposedEntity,
   OptionalDateColumn,
   OptionalTextColumn,
   SerialIdColumn,
@@ -16,11 +17,10 @@ export const ReverseIssuanceStatus = graphqlEnum('ReverseIssuanceStatus', revers
 export type ReverseIssuanceStatus = EnumValue<typeof ReverseIssuanceStatus>;
 
 /** A business partner's tax invoice, reverse-issued through the provider (spec 2.6). */
-@ObjectType({
-  description: 'The reverse-issuance record of one settlement (spec 2.6).',
-  simpleResolvers: true, // as Settlement's
-})
-@Entity({ tableName: 'reverse_issuance' })
+@ExposedEntity(
+  { tableName: 'reverse_issuance' },
+  'The reverse-issuance record of one settlement (spec 2.6).',
+)
 export class ReverseIssuance {
   /** Set by the database or on create: a create need not give them. */
   [OptionalProps]?: 'createdAt' | 'updatedAt';

@@ -1,11 +1,12 @@
-import { Entity, EntityRepositoryType, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { EntityRepositoryType, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import type { Decimal } from 'decimal.js';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, registerEnumType } from 'type-graphql';
 import { SettlementStatus, SettlementType } from '../../kernel/settlement-types.js';
 import {
   CreatedAtColumn,
   IdNumberColumn,
   EnumColumn,
+  ExposedEntity,
   MoneyColumn,
   OptionalDateColumn,
   OptionalRefColumn,
@@ -18,9 +19,7 @@ import { SettlementRepository } from './settlement.repository.js';
 registerEnumType(SettlementStatus, { name: 'SettlementStatus' });
 
 /** The settlement of one campaign, field for field as spec section 2.3. */
-// Plain fields read as graphql's default resolver reads them: no per-field wrapper (issue 27).
-@ObjectType({ simpleResolvers: true })
-@Entity({ tableName: 'settlement', repository: () => SettlementRepository })
+@ExposedEntity({ tableName: 'settlement', repository: () => SettlementRepository })
 export class Settlement {
   /** Set by the database or on create: a create need not give them. */
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'idNumber';
