@@ -18,28 +18,48 @@ const BOOTS = Symbol.for('campaign-platform.test.boots');
 const boots = (): Promise<unknown>[] =>
   ((globalThis as Record<symbol, Promise<unknown>[]>)[BOOTS] ??= []);
 
+type BootOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
 /** How long the server holds a request before answering "still booting" (the client asks again). */
 const HOLD_MS = 20_000;
 
 /**
- * `holdsLaterTiers: false` is for a boot that runs at the lowest CPU priority and that only its
- * own test file waits for (the private clone's `npm start`): it takes the CPU the tiers leave
- * idle, so the later tiers need not wait for it, and its own answer still waits for the others.
+ * When a boot runs. By default it starts at once and every later tier waits for it (and for
+ * every other such boot) before its first file.
  */
+export interface BootTiming {
+  /**
+   * false: only its own test file waits for it. For a boot at the lowest CPU priority (the
+   * private clone's `npm start`), which takes only the CPU the tiers leave idle.
+   */
+  holdsLaterTiers?: boolean;
+  /**
+   * true: the boot starts when its test file first asks for it, alone in the faults tier, as a
+   * boot in the file's `beforeAll` would. For a stack whose boot costs the first tiers more than
+   * it saves the faults tier: every boot at start is work in vitest's own process (migrations,
+   * simulators), the process that also hands the first tiers' workers their modules.
+   */
+  whenAsked?: boolean;
+}
+
 export async function bootInBackground<T>(
   boot: () => Promise<Boot<T>>,
-  { holdsLaterTiers = true }: { holdsLaterTiers?: boolean } = {},
+  { holdsLaterTiers = true, whenAsked = false }: BootTiming = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
-  const booting = boot();
-  const outcome = booting.then(
-    (booted) => ({ ok: true as const, value: booted.value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  if (holdsLaterTiers) boots().push(outcome);
+  let booting: Promise<Boot<T>> | null = null;
+  let outcome: Promise<BootOutcome<T>> | null = null;
+  const started = () =>
+    (outcome ??= (booting = boot()).then(
+      (booted) => ({ ok: true as const, value: booted.value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ));
+  if (!whenAsked && holdsLaterTiers) boots().push(started());
+  else if (!whenAsked) void started();
   const server = createServer((_request, response) => {
     // The answer waits for every boot of the run, not only this one: no test of a later tier
     // runs while a stack is still starting beside it (budgets of a second would feel the load).
-    const over = Promise.all(boots()).then(() => outcome);
+    const own = started();
+    const over = Promise.all(boots()).then(() => own);
     const hold = new Promise<null>((resolve) => setTimeout(resolve, HOLD_MS, null).unref());
     void Promise.race([over, hold]).then((result) => {
       const [status, body] =
@@ -64,7 +84,7 @@ export async function bootInBackground<T>(
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      const booted = await booting.catch(() => null);
+      const booted = await booting?.catch(() => null);
       await booted?.stop();
     },
   };

@@ -1,7 +1,7 @@
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startEphemeralStack, type RunningStack } from '@campaign/stack';
-import { bootInBackground, type Boot } from './background-boot.js';
+import { bootInBackground, type Boot, type BootTiming } from './background-boot.js';
 
 /** Test timings: short enough for a quick suite, with slow_ still well past the budget. */
 export const TEST_SYNC_BUDGET_MS = 1000;
@@ -58,8 +58,9 @@ export async function provideBoot<T>(
   project: TestProject,
   key: BootKey,
   boot: () => Promise<Boot<T>>,
+  timing?: BootTiming,
 ): Promise<() => Promise<void>> {
-  const booting = await bootInBackground(boot);
+  const booting = await bootInBackground(boot, timing);
   project.provide(key, booting.url);
   return () => booting.stop();
 }

@@ -13,14 +13,20 @@ export const MAX_ATTEMPTS = 4;
 
 /**
  * The stack of its own of `test/faults/notification-faults.test.ts` (only that file's messages
- * meet the mail failures it arms). Booted by the faults tier's global setup while the first
- * tiers run (issue 22), like the shared stacks, instead of alone in the faults tier.
+ * meet the mail failures it arms). Provided by the faults tier's global setup and booted when
+ * the file first asks for it (`whenAsked`): booted at start beside the shared stacks, it held
+ * the first tiers back longer than it saved the faults tier.
  */
 export default function setup(project: TestProject) {
-  return provideBoot(project, 'notificationStackBoot', async () => {
-    const stack = await startTestStack({
-      serviceEnv: { OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS), OUTBOX_RETRY_MAX_MS: '1000' },
-    });
-    return { value: stack.urls, stop: () => stack.stop() };
-  });
+  return provideBoot(
+    project,
+    'notificationStackBoot',
+    async () => {
+      const stack = await startTestStack({
+        serviceEnv: { OUTBOX_MAX_ATTEMPTS: String(MAX_ATTEMPTS), OUTBOX_RETRY_MAX_MS: '1000' },
+      });
+      return { value: stack.urls, stop: () => stack.stop() };
+    },
+    { whenAsked: true },
+  );
 }
