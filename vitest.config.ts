@@ -8,6 +8,13 @@ const plugins = [
 const exclude = ['**/node_modules/**', '.data/**'];
 /** Unit-tier files that boot a whole stack (`npm start` in a clone): run with the faults tier. */
 const wholeStackUnits = ['stack/src/private-folder.test.ts'];
+/**
+ * Two workers for the unit and service tiers (one tier, same count: vitest requires it), whose
+ * files share nothing (a database each, ports bound at 0): vitest's default on a 2-core machine is
+ * one, and two took the pair from 31 s to 21 s alone. The later tiers keep one: their files share
+ * a stack, and its one-second budgets must not feel a second file's load.
+ */
+const FIRST_TIER_WORKERS = 2;
 
 export default defineConfig({
   test: {
@@ -36,6 +43,7 @@ export default defineConfig({
           // One module graph per worker here too (issue 22: 189 s → 71 s on a loaded machine):
           // no file mocks modules, and the one that fakes the clock restores it after each test.
           isolate: false,
+          maxWorkers: FIRST_TIER_WORKERS,
           testTimeout: 30_000,
         },
       },
@@ -50,6 +58,7 @@ export default defineConfig({
           // No module mocks here: the files share one module graph per worker instead of
           // importing the subgraphs again for each file (half the tier's time).
           isolate: false,
+          maxWorkers: FIRST_TIER_WORKERS,
           globalSetup: ['test/support/global-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
