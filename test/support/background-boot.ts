@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startControlServer } from './control-server.js';
 
 /**
  * Stacks boot while the first tier tests. Vitest runs every project's global setup, one after
@@ -55,35 +54,22 @@ export async function bootInBackground<T>(
     ));
   if (!whenAsked && holdsLaterTiers) boots().push(started());
   else if (!whenAsked) void started();
-  const server = createServer((_request, response) => {
+  const server = await startControlServer(async () => {
     // The answer waits for every boot of the run, not only this one: no test of a later tier
     // runs while a stack is still starting beside it (budgets of a second would feel the load).
     const own = started();
     const over = Promise.all(boots()).then(() => own);
     const hold = new Promise<null>((resolve) => setTimeout(resolve, HOLD_MS, null).unref());
-    void Promise.race([over, hold]).then((result) => {
-      const [status, body] =
-        result === null
-          ? [202, { booting: true }]
-          : result.ok
-            ? [200, result.value]
-            : [
-                500,
-                {
-                  error: result.error instanceof Error ? result.error.stack : String(result.error),
-                },
-              ];
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    });
+    const result = await Promise.race([over, hold]);
+    if (result === null) return [202, { booting: true }];
+    if (result.ok) return [200, result.value];
+    const { error } = result;
+    return [500, { error: error instanceof Error ? error.stack : String(error) }];
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: server.url,
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       const booted = await booting?.catch(() => null);
       await booted?.stop();
     },

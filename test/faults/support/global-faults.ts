@@ -15,7 +15,7 @@ import {
   TEST_TAX_INVOICE_INLINE_WAIT_MS,
   provideBoot,
 } from '../../support/test-stack.js';
-import { startControlServer, type ControlAnswer } from './control-server.js';
+import { startControlServer, type ControlAnswer } from '../../support/control-server.js';
 import { startOutageProxy, type OutageProxy } from './proxy.js';
 import type { FaultStack, OutsideSystem } from './fault-stack.js';
 import type { Boot } from '../../support/background-boot.js';

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import type { StackUrls } from '@campaign/stack';
-import { startControlServer } from './control-server.js';
+import { startControlServer } from '../../support/control-server.js';
 import { provideBoot, startTestStack, TEST_SYNC_BUDGET_MS } from '../../support/test-stack.js';
 
 declare module 'vitest' {

@@ -10,9 +10,10 @@ export interface ControlServer {
 }
 
 /**
- * The small loopback server through which a faults test drives what lives in a global setup's
- * process (its database, proxies, counters): `handle` answers each request; a throw is a 500.
- * It binds port 0, so it cannot collide with a stack started beside it.
+ * The small loopback server through which a test reaches what lives in a global setup's process:
+ * a faults test drives its database, proxies and counters, a tier's setup file asks for its
+ * stack's boot (background-boot.ts). `handle` answers each request; a throw is a 500. It binds
+ * port 0, so it cannot collide with a stack started beside it.
  */
 export async function startControlServer(
   handle: (request: IncomingMessage) => ControlAnswer | Promise<ControlAnswer>,
