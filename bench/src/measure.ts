@@ -45,31 +45,27 @@ export function measurer(options: {
   const { measured, runLoad, connections, say } = options;
   const cpuNow = () =>
     Object.fromEntries(measured.map((p) => [p.name, (p.cpu ?? cpuMs)(p.pid() ?? 0)]));
-  // Statements of the services' databases, and WAL syncs (fsyncs) of the whole server: a
-  // synchronous commit waits for one unless another backend's sync covered it (group commit).
-  const countsNow = () =>
-    withSql(options.postgresUrl, async (c) => {
-      const { rows } = await c.query<{ n: string; syncs: string }>(
-        `select (select coalesce(sum(calls), 0) from pg_stat_statements s
-                   join pg_database d on d.oid = s.dbid
-                   where d.datname in ('lens', 'settlement')) as n,
-                (select wal_sync from pg_stat_wal) as syncs`,
-      );
-      return { statements: Number(rows[0]!.n), walSyncs: Number(rows[0]!.syncs) };
-    });
+  const statementsNow = () =>
+    withSql(options.postgresUrl, async (c) =>
+      Number(
+        (
+          await c.query<{
+            n: string;
+          }>(`select coalesce(sum(calls), 0) as n from pg_stat_statements s
+        join pg_database d on d.oid = s.dbid where d.datname in ('lens', 'settlement')`)
+        ).rows[0]!.n,
+      ),
+    );
   let backgroundPerS = 0;
-  let backgroundSyncsPerS = 0;
   const warmRate = new Map<Cell, number>();
   return {
     cpuNow,
     /** Background statements (job runners, reconciler, outbox) per second, taken off each count. */
     async measureIdle(seconds: number) {
-      const counts = await countsNow();
+      const statements = await statementsNow();
       const before = cpuNow();
       await new Promise((r) => setTimeout(r, seconds * 1000));
-      const idle = await countsNow();
-      backgroundPerS = (idle.statements - counts.statements) / seconds;
-      backgroundSyncsPerS = (idle.walSyncs - counts.walSyncs) / seconds;
+      backgroundPerS = ((await statementsNow()) - statements) / seconds;
       const after = cpuNow();
       return {
         backgroundPerS,
@@ -77,7 +73,7 @@ export function measurer(options: {
       };
     },
     async measure(cell: Cell, durationS: number, warmUp = false): Promise<Sample> {
-      const countsBefore = cell.countStatements ? await countsNow() : null;
+      const statementsBefore = cell.countStatements ? await statementsNow() : 0;
       const before = cpuNow();
       const t0 = Date.now();
       const rate = warmRate.get(cell);
@@ -92,13 +88,9 @@ export function measurer(options: {
       const elapsedS = (Date.now() - t0) / 1000;
       const after = cpuNow();
       const per = Math.max(result.requests, 1);
-      const countsAfter = countsBefore ? await countsNow() : null;
-      const perRequest = (key: 'statements' | 'walSyncs', backgroundPerS: number) =>
-        countsBefore && countsAfter
-          ? (countsAfter[key] - countsBefore[key] - backgroundPerS * elapsedS) / per
-          : null;
-      const statements = perRequest('statements', backgroundPerS);
-      const walSyncs = perRequest('walSyncs', backgroundSyncsPerS);
+      const statements = cell.countStatements
+        ? ((await statementsNow()) - statementsBefore - backgroundPerS * elapsedS) / per
+        : null;
       if (result.sampleFailure)
         say(`  ${cell.row} @ ${cell.hop}: ${result.failed} failed, e.g. ${result.sampleFailure}`);
       if (warmUp) warmRate.set(cell, result.rps);
@@ -108,7 +100,6 @@ export function measurer(options: {
           measured.map((p) => [p.name, (after[p.name]! - before[p.name]!) / per]),
         ),
         statements,
-        walSyncs,
       };
     },
   };

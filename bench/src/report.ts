@@ -10,8 +10,6 @@ export interface Sample {
   /** CPU ms per request, by process name. */
   cpu: Record<string, number>;
   statements: number | null;
-  /** PostgreSQL's WAL syncs (fsyncs) per request, whole server, background taken off. */
-  walSyncs: number | null;
 }
 
 export const median = (values: number[]): number => {
@@ -23,10 +21,7 @@ export const median = (values: number[]): number => {
 /** The median of every figure over the interleaved rounds of one cell. */
 export function summarise(samples: Sample[]): Sample {
   const names = Object.keys(samples[0]!.cpu);
-  const counted = (key: 'statements' | 'walSyncs') => {
-    const values = samples.map((s) => s[key]).filter((s): s is number => s !== null);
-    return values.length ? median(values) : null;
-  };
+  const statements = samples.map((s) => s.statements).filter((s): s is number => s !== null);
   return {
     requests: median(samples.map((s) => s.requests)),
     rps: median(samples.map((s) => s.rps)),
@@ -34,8 +29,7 @@ export function summarise(samples: Sample[]): Sample {
     p99: median(samples.map((s) => s.p99)),
     failed: samples.reduce((sum, s) => sum + s.failed, 0),
     cpu: Object.fromEntries(names.map((n) => [n, median(samples.map((s) => s.cpu[n] ?? 0))])),
-    statements: counted('statements'),
-    walSyncs: counted('walSyncs'),
+    statements: statements.length ? median(statements) : null,
   };
 }
 
@@ -45,8 +39,8 @@ const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits)
 export function table(cells: Cell[], results: Map<Cell, Sample>, processes: string[]): string {
   const short = processes.map((p) => p.replace(' subgraph', '').replace('rest adapter', 'rest'));
   const lines = [
-    `| row | hop | req/s | p50 ms | p99 ms | failed | ${short.map((p) => `CPU ms/req ${p}`).join(' | ')} | CPU ms/req total | SQL stmts/req | WAL syncs/req | req/s ÷ ref | p99 ÷ ref |`,
-    `|---|---|${'---:|'.repeat(6 + processes.length + 4)}`,
+    `| row | hop | req/s | p50 ms | p99 ms | failed | ${short.map((p) => `CPU ms/req ${p}`).join(' | ')} | CPU ms/req total | SQL stmts/req | req/s ÷ ref | p99 ÷ ref |`,
+    `|---|---|${'---:|'.repeat(6 + processes.length + 3)}`,
   ];
   for (const cell of cells) {
     const s = results.get(cell);
@@ -60,9 +54,7 @@ export function table(cells: Cell[], results: Map<Cell, Sample>, processes: stri
         .map((p) => fixed(s.cpu[p] ?? 0, 2))
         .join(
           ' | ',
-        )} | ${fixed(total, 2)} | ${s.statements === null ? '' : fixed(s.statements)} | ${
-        s.walSyncs === null ? '' : fixed(s.walSyncs, 2)
-      } | ${ratio} | ${p99} |`,
+        )} | ${fixed(total, 2)} | ${s.statements === null ? '' : fixed(s.statements)} | ${ratio} | ${p99} |`,
     );
   }
   return lines.join('\n');
