@@ -9,7 +9,7 @@ import type {
   ValidationRule,
 } from 'graphql';
 import { isShownAsIs, maskError } from './error-masking.js';
-import { graphqlOperationObserver } from './graphql-metrics.js';
+import { graphqlOperationObserver, type OperationRecording } from './graphql-metrics.js';
 import {
   APPLICATION_JSON,
   GRAPHQL_RESPONSE_JSON,
@@ -68,6 +68,8 @@ export interface SubgraphDocumentsOptions<C> {
   context: (request: FastifyRequest, reply: FastifyReply) => Promise<C>;
   /** Operations the full pipeline must answer (a plugin of the service's acts on them). */
   fullPipeline?: (operation: OperationDefinitionNode, request: FastifyRequest) => boolean;
+  /** What is recorded of operations; by default what the process has on (graphql-metrics.ts). */
+  recording?: OperationRecording;
 }
 
 /** What errors set on the answer (Apollo's `extensions.http`), and the id their log lines carry. */
@@ -99,7 +101,7 @@ export function subgraphDocuments<C>(options: SubgraphDocumentsOptions<C>) {
     ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
   const documents = new Map<string, DocumentNode | null>();
-  const observe = graphqlOperationObserver();
+  const observe = graphqlOperationObserver(options.recording);
 
   /** The text's prepared document, or null when Apollo Server answers it (its request errors). */
   function prepared(query: string): DocumentNode | null {
