@@ -308,4 +308,27 @@ describe("a subgraph's lean path answers as Apollo Server's pipeline does", () =
       context.disable();
     }
   });
+
+  it('keeps a bounded number of texts; past it, a new text goes to Apollo Server', async () => {
+    const documents = subgraphDocuments({
+      schema,
+      validationRules: [],
+      maxTokens: LIMITS.maxTokens,
+      introspection: true,
+      log: pino({ level: 'silent' }),
+      context: async () => ({}),
+      maxDocuments: 1,
+    });
+    const app = Fastify();
+    app.post(
+      '/graphql',
+      async (request, reply) => (await documents.answer(request, reply)) ?? 'full',
+    );
+    const ask = async (text: string) =>
+      (await app.inject({ method: 'POST', url: '/graphql', payload: { query: text } })).body;
+    expect(await ask('{ item(id: "1") { id } }')).toContain('"id":"1"');
+    expect(await ask('{ item(id: "2") { id } }')).toBe('full');
+    expect(await ask('{ item(id: "1") { id } }')).toContain('"id":"1"');
+    await app.close();
+  });
 });

@@ -35,7 +35,8 @@ const {
 /**
  * How many document texts a subgraph keeps prepared. The gateway sends a fixed set (its query
  * plans' fetches, about a hundred); a console's own documents fill the rest, and once it is full
- * a new text goes through Apollo Server's pipeline (whose document cache is bounded too).
+ * a new text goes through Apollo Server's pipeline (whose document cache is bounded too), not
+ * parsed here as well.
  */
 const MAX_DOCUMENTS = 1000;
 
@@ -70,6 +71,8 @@ export interface SubgraphDocumentsOptions<C> {
   fullPipeline?: (operation: OperationDefinitionNode, request: FastifyRequest) => boolean;
   /** What is recorded of operations; by default what the process has on (graphql-metrics.ts). */
   recording?: OperationRecording;
+  /** How many texts are kept prepared (MAX_DOCUMENTS unless a test says otherwise). */
+  maxDocuments?: number;
 }
 
 /** What errors set on the answer (Apollo's `extensions.http`), and the id their log lines carry. */
@@ -107,6 +110,8 @@ export function subgraphDocuments<C>(options: SubgraphDocumentsOptions<C>) {
   function prepared(query: string): DocumentNode | null {
     const known = documents.get(query);
     if (known !== undefined) return known;
+    // Full: Apollo Server (and its own document cache) takes every text not kept here.
+    if (documents.size >= (options.maxDocuments ?? MAX_DOCUMENTS)) return null;
     let document: DocumentNode | null = null;
     try {
       const parsed = parse(query, { maxTokens: options.maxTokens });
@@ -114,7 +119,7 @@ export function subgraphDocuments<C>(options: SubgraphDocumentsOptions<C>) {
     } catch {
       document = null;
     }
-    if (documents.size < MAX_DOCUMENTS) documents.set(query, document);
+    documents.set(query, document);
     return document;
   }
 
