@@ -1,23 +1,16 @@
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { context, trace } from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { GraphQLError, parse } from 'graphql';
 import { pino } from 'pino';
 import client from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
 import { SUBGRAPH_SECRET_HEADER } from './client-address.js';
-import { HIVE_SUBGRAPH_ACCEPT, subgraphDocuments } from './graphql-documents.js';
+import { HIVE_SUBGRAPH_ACCEPT } from './graphql-documents.js';
 import { mountGraphQL } from './graphql-server.js';
 import { SUBGRAPH_LIMITS } from './graphql-limits.js';
 import { createServiceApp, REQUEST_ID_HEADER } from './http.js';
-import { RequestBoundContextManager } from './telemetry-context.js';
 
 /**
  * The subgraphs' lean path (issue 27) against Apollo Server's full pipeline on the same schema:
@@ -263,72 +256,5 @@ describe("a subgraph's lean path answers as Apollo Server's pipeline does", () =
     await send(lean, query('query LeanCounted { item(id: "1") { id } }'));
     expect(lean.full).toBe(before_full);
     expect(await observed()).toBe(before + 1);
-  });
-
-  it("puts the operation's name and type on the request's span when the process traces", async () => {
-    const exporter = new InMemorySpanExporter();
-    const tracer = new BasicTracerProvider({
-      spanProcessors: [new SimpleSpanProcessor(exporter)],
-    }).getTracer('http');
-    const manager = new RequestBoundContextManager();
-    context.setGlobalContextManager(manager.enable());
-    try {
-      const documents = subgraphDocuments({
-        schema,
-        validationRules: [],
-        maxTokens: LIMITS.maxTokens,
-        introspection: true,
-        log: pino({ level: 'silent' }),
-        context: async () => ({}),
-        recording: { metrics: false, tracing: true },
-      });
-      const app = Fastify();
-      const span = tracer.startSpan('POST /graphql');
-      // As the HTTP instrumentation does: the request's handling runs in its span's context.
-      app.addHook('preHandler', (_request, _reply, done) =>
-        context.with(trace.setSpan(context.active(), span), done),
-      );
-      app.post(
-        '/graphql',
-        async (request, reply) => (await documents.answer(request, reply)) ?? '',
-      );
-      const answer = await app.inject({
-        method: 'POST',
-        url: '/graphql',
-        payload: { query: 'query Traced { item(id: "1") { id } }' },
-      });
-      span.end();
-      expect(answer.json()).toEqual({ data: { item: { id: '1' } } });
-      expect(exporter.getFinishedSpans()[0]!.attributes).toMatchObject({
-        'graphql.operation.name': 'Traced',
-        'graphql.operation.type': 'query',
-      });
-      await app.close();
-    } finally {
-      context.disable();
-    }
-  });
-
-  it('keeps a bounded number of texts; past it, a new text goes to Apollo Server', async () => {
-    const documents = subgraphDocuments({
-      schema,
-      validationRules: [],
-      maxTokens: LIMITS.maxTokens,
-      introspection: true,
-      log: pino({ level: 'silent' }),
-      context: async () => ({}),
-      maxDocuments: 1,
-    });
-    const app = Fastify();
-    app.post(
-      '/graphql',
-      async (request, reply) => (await documents.answer(request, reply)) ?? 'full',
-    );
-    const ask = async (text: string) =>
-      (await app.inject({ method: 'POST', url: '/graphql', payload: { query: text } })).body;
-    expect(await ask('{ item(id: "1") { id } }')).toContain('"id":"1"');
-    expect(await ask('{ item(id: "2") { id } }')).toBe('full');
-    expect(await ask('{ item(id: "1") { id } }')).toContain('"id":"1"');
-    await app.close();
   });
 });
