@@ -28,6 +28,7 @@ const typeDefs = parse(`
     boom: String
     refused: String
     hinted: String
+    teapot: String
   }
 `);
 
@@ -44,6 +45,17 @@ const schema = buildSubgraphSchema([
         },
         refused: () => {
           throw new PlatformError('NOT_FOUND', 'No such item.');
+        },
+        // An error that sets the answer's status and a header (Apollo's `extensions.http`).
+        teapot: () => {
+          // Apollo Server's head (a Map of headers); Yoga's typings name another shape.
+          const http: unknown = { status: 404, headers: new Map([['x-pot', 'none']]) };
+          throw Object.assign(
+            new GraphQLError('No such pot.', { extensions: { code: 'NOT_FOUND' } }),
+            {
+              extensions: { code: 'NOT_FOUND', http },
+            },
+          );
         },
         hinted: () => {
           throw new GraphQLError('Unknown value. Did you mean "hiddenField"?', {
@@ -205,6 +217,11 @@ describe("a subgraph's lean path answers as Apollo Server's pipeline does", () =
       message: 'No such item.',
       extensions: { code: 'NOT_FOUND', httpStatus: 404, retryable: false },
     });
+    const teapot = await compared(query('{ teapot }'));
+    expect(teapot).toMatchObject({ lean: true, status: 404, headers: { 'x-pot': 'none' } });
+    expect(teapot.json.errors[0].extensions).toEqual(
+      expect.not.objectContaining({ http: expect.anything() }),
+    );
     const hinted = await compared(query('{ hinted }'));
     expect(hinted.lean).toBe(true);
     expect(hinted.json.errors[0].message).toBe('Unknown value. [Suggestion hidden]?');

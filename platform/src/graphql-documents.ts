@@ -85,6 +85,16 @@ interface Head {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Apollo Server's test for an error's `extensions.http` (its isPartialHTTPGraphQLHead). */
+function isHttpHead(value: unknown): value is { status?: number; headers?: Map<string, string> } {
+  if (!value || typeof value !== 'object') return false;
+  const head = value as Record<string, unknown>;
+  return (
+    (!('status' in head) || typeof head['status'] === 'number') &&
+    (!('headers' in head) || head['headers'] instanceof Map)
+  );
+}
+
 /**
  * A subgraph's lean path (issue 27): the gateway's fetches are a fixed set of document texts, so
  * each text is parsed and validated once (graphql-js, Apollo Server's limits and rules) and a
@@ -137,11 +147,9 @@ export function subgraphDocuments<C>(options: SubgraphDocumentsOptions<C>) {
       }
       try {
         const { http, ...extensions } = error.extensions as Record<string, unknown>;
-        if (isRecord(http)) {
-          if (typeof http['status'] === 'number') head.status = http['status'];
-          if (http['headers'] instanceof Map)
-            for (const [name, value] of http['headers'] as Map<string, string>)
-              head.headers.set(name, value);
+        if (isHttpHead(http)) {
+          if (http.status) head.status = http.status;
+          for (const [name, value] of http.headers ?? []) head.headers.set(name, value);
         } else if (http !== undefined) extensions['http'] = http;
         return maskError(
           tokenLimitAsValidation({
