@@ -19,11 +19,16 @@ const MESSAGE =
 
 type Rule = (authorization: string | null | undefined, query: string | undefined) => boolean;
 
+/** The manifest's documents, each validated against the supergraph this gateway serves. */
+export async function trustedDocumentBodies(): Promise<string[]> {
+  const manifest = loadTrustedDocuments(await readSupergraph());
+  return manifest.operations.map((operation) => operation.body);
+}
+
 /** Whether a caller may run `query`; null when the setting is off. */
 async function ruleOf(config: GatewayConfig): Promise<Rule | null> {
   if (config.GATEWAY_TRUSTED_DOCUMENTS !== 'require') return null;
-  const manifest = loadTrustedDocuments(await readSupergraph());
-  const trusted = new Set(manifest.operations.map((operation) => operation.body));
+  const trusted = new Set(await trustedDocumentBodies());
   return (authorization, query) =>
     CONSOLE_TOKEN.test(authorization ?? '') || (query !== undefined && trusted.has(query));
 }
