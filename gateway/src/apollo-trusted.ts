@@ -12,6 +12,7 @@ import {
   type createLogger,
   graphqlLimits,
   graphqlOperationObserver,
+  hideSuggestions,
   IDEMPOTENCY_KEY_HEADER,
   isShownAsIs,
   maskError,
@@ -197,7 +198,7 @@ export function trustedExecutor(
       // armor's blockFieldSuggestion: "Did you mean …?" describes a schema that is hidden.
       const message = config.GATEWAY_INTROSPECTION
         ? formatted.message
-        : formatted.message.replace(/Did you mean ".+"/g, '[Suggestion hidden]');
+        : hideSuggestions(formatted.message);
       return maskError(
         tokenLimitAsValidation({
           ...formatted,
