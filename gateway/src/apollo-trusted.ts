@@ -20,8 +20,7 @@ import {
   tokenLimitAsValidation,
 } from '@campaign/platform';
 import { documentId } from '@campaign/schema';
-import type { GatewayContext } from './apollo-engine.js';
-import { apolloFederation } from './apollo-engine.js';
+import { apolloFederation, type GatewayContext } from './apollo-federation.js';
 import type { GatewayConfig } from './config.js';
 import { refusalOf } from './idempotency.js';
 import { withExtensions } from './request-errors.js';

@@ -1,10 +1,5 @@
-import {
-  createLogger,
-  createServiceApp,
-  listen,
-  type RunningServer,
-  serveGraphQL,
-} from '@campaign/platform';
+import { createLogger, createServiceApp, listen, type RunningServer } from '@campaign/platform';
+import { serveGraphQL } from '@campaign/platform/graphql-server';
 import { startApolloEngine } from './apollo-engine.js';
 import type { GatewayConfig } from './config.js';
 import { registerExplorer } from './explorer.js';

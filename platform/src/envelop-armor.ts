@@ -1,6 +1,6 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLError, ValidationContext } from 'graphql';
-import { armorOptions } from './graphql-server.js';
+import { armorOptions } from './graphql-armor.js';
 import type { GraphQLLimits } from './graphql-limits.js';
 
 /** A refused query is reported as a validation error of the request, not thrown from within. */

@@ -13,7 +13,6 @@ import fastifyApollo, {
   fastifyApolloDrainPlugin,
   fastifyApolloHandler,
 } from '@as-integrations/fastify';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { errorBody } from '@campaign/schema';
@@ -22,6 +21,7 @@ import { SUBGRAPH_SECRET_HEADER } from './client-address.js';
 import { isShownAsIs, maskError } from './error-masking.js';
 import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
 import type { GraphQLLimits } from './graphql-limits.js';
+import { armorFor } from './graphql-armor.js';
 import { REQUEST_ID_HEADER } from './http.js';
 import { graphqlOperationPlugins } from './graphql-metrics.js';
 import { subgraphDocuments } from './graphql-documents.js';
@@ -48,38 +48,6 @@ export interface MountOptions<C extends BaseContext> extends Omit<GraphQLServerO
    * the lean path (graphql-documents.ts), where `plugins` do not run.
    */
   fullPipeline?: (operation: OperationDefinitionNode, request: FastifyRequest) => boolean;
-}
-
-/**
- * Depth, alias, token, directive and cost limits: refused before any resolver or subgraph call.
- * One configuration for both servers that take it (Apollo here, envelop in the Hive gateway).
- */
-export function armorOptions(limits: GraphQLLimits, introspection: boolean) {
-  return {
-    maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true },
-    maxAliases: { n: limits.maxAliases },
-    maxTokens: { n: limits.maxTokens },
-    maxDirectives: { n: limits.maxDirectives },
-    costLimit: { maxCost: limits.maxCost, ignoreIntrospection: true },
-    // "Did you mean …?" would describe a schema that introspection is meant to hide.
-    blockFieldSuggestion: { enabled: !introspection },
-  };
-}
-
-/**
- * On Apollo the token limit is graphql-js's own `parseOptions.maxTokens`, not armor's: armor's
- * Apollo plugin parses the document a second time in `parsingDidStart`, where any syntax error
- * (`{"query":"{"}`) is thrown as an unexpected error, an HTTP 500 (a known upstream problem).
- * graphql-js stops at the same count while parsing, a request error like any syntax error.
- * Exported for the REST adapter's trusted-document engine, which validates its documents once
- * at start with the same rules (gateway/src/apollo-trusted.ts).
- */
-export function armorFor(limits: GraphQLLimits, introspection: boolean) {
-  const options = armorOptions(limits, introspection);
-  return new ApolloArmor({
-    ...options,
-    maxTokens: { ...options.maxTokens, enabled: false },
-  }).protect();
 }
 
 /**

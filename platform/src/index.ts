@@ -4,7 +4,7 @@ export * from './client-errors.js';
 export * from './route-methods.js';
 export * from './logger.js';
 export * from './service-runner.js';
-export * from './graphql-server.js';
+export * from './graphql-armor.js';
 export { hideSuggestions } from './graphql-documents.js';
 export * from './graphql-over-http.js';
 export * from './text-input.js';

@@ -1,10 +1,18 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
-import { PinoPretty } from 'pino-pretty';
+import type * as PinoPrettyModule from 'pino-pretty';
 import { logFormat } from './config.js';
 import { tracingEnabled } from './telemetry.js';
 import { logTraceFields } from './trace-context.js';
 
 export type { Logger };
+
+/**
+ * pino-pretty is loaded only for a terminal's lines (issue 27): services under the stack, the
+ * bench and production write JSON and never need it (require caches it after the first call).
+ */
+const pinoPretty = () =>
+  (createRequire(import.meta.url)('pino-pretty') as typeof PinoPrettyModule).PinoPretty;
 
 /** One structured logger per service; the request id travels in every child logger. */
 export function createLogger(service: string, level: string): Logger {
@@ -19,7 +27,7 @@ export function createLogger(service: string, level: string): Logger {
   if (level === 'silent' || logFormat() === 'json') return pino(options);
   return pino(
     options,
-    PinoPretty({
+    pinoPretty()({
       // "12:00:01.234 INFO  gateway: gateway listening url=…": the service first, then the event.
       translateTime: 'SYS:HH:MM:ss.l',
       // `http` repeats what a request line's message says (see logRequest in http.ts).

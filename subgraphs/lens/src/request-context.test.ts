@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
-import { createGraphQLServer, SUBGRAPH_LIMITS } from '@campaign/platform';
+import { SUBGRAPH_LIMITS } from '@campaign/platform';
+import { createGraphQLServer } from '@campaign/platform/graphql-server';
 import type { LensContext } from './context.js';
 import { LazyRequestParts } from './request-context.js';
 import type { LensServices } from './services.js';

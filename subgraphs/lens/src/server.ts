@@ -9,7 +9,7 @@ import {
   type Principal,
   type RunningServer,
 } from '@campaign/platform';
-import { mountGraphQL } from '@campaign/platform';
+import { mountGraphQL } from '@campaign/platform/graphql-server';
 import {
   listenSubgraph,
   subgraphEndpoint,

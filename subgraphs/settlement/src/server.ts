@@ -8,7 +8,7 @@ import {
   observePool,
   type RunningServer,
 } from '@campaign/platform';
-import { mountGraphQL } from '@campaign/platform';
+import { mountGraphQL } from '@campaign/platform/graphql-server';
 import { listenSubgraph, subgraphEndpoint, withinStopTimeout } from '@campaign/platform/subgraph';
 import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
