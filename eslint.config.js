@@ -87,6 +87,34 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
+    // Apollo Server (about 5 MB of a process, issue 27) is loaded only by the services that run
+    // it: the subgraphs and the standalone gateway, through @campaign/platform/graphql-server.
+    // The platform's index and the REST adapter's embedded gateway import none of it.
+    files: [
+      'platform/src/**/*.ts',
+      'rest-adapter/src/**/*.ts',
+      'gateway/src/apollo-federation.ts',
+      'gateway/src/apollo-trusted.ts',
+      'gateway/src/embedded.ts',
+    ],
+    ignores: ['**/*.test.ts', 'platform/src/graphql-server.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        ...['@apollo/server', './graphql-server.js', './apollo-engine.js'].map((name) => ({
+          name,
+          allowTypeImports: true,
+          message: 'Apollo Server: only its services load it (@campaign/platform/graphql-server).',
+        })),
+        {
+          name: '@campaign/platform/graphql-server',
+          message: 'Apollo Server: only the subgraphs and the standalone gateway load it.',
+        },
+        { name: '@as-integrations/fastify', message: 'Apollo Server: see graphql-server.ts.' },
+      ],
+    },
+  },
+  {
     files: ['**/config.ts', '**/*.test.ts', 'test/**', 'bench/**', 'stack/src/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
