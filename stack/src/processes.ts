@@ -36,6 +36,14 @@ const serviceNodeArgs = () => (process.env['SERVICE_NODE_ARGS'] ?? '').split(' '
  */
 export const SERVICE_V8_FLAGS = ['--max-semi-space-size=4'];
 
+/**
+ * glibc's malloc at most 2 arenas (its default: 8 per core, one per thread that allocates): V8's
+ * GC and compiler threads and libuv's pool each kept an arena of their own, 6-8 MB of each
+ * service's idle RSS (issue 27, docs/benchmarks.md "Issue 27: idle memory, second pass"). The
+ * environment of the stack's caller comes after it and may set another value.
+ */
+export const SERVICE_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };
+
 /** `subgraphs/lens/src/main.ts` → `subgraphs/lens/dist/main.js`. */
 export const compiledPath = (main: string) =>
   main.replace(/(^|\/)src\//, '$1dist/').replace(/\.ts$/, '.js');
@@ -69,7 +77,7 @@ export function startService(spec: ServiceSpec, output: ServiceOutput): Promise<
   const to = typeof output === 'object' ? openSync(output.file, 'a') : output;
   const child = fork(`${repoRoot}${compiledPath(spec.main)}`, [], {
     cwd: repoRoot,
-    env: { ...process.env, ...spec.env },
+    env: { ...SERVICE_ENV, ...process.env, ...spec.env },
     execArgv: [`--conditions=${COMPILED_CONDITION}`, ...SERVICE_V8_FLAGS, ...serviceNodeArgs()],
     stdio: ['ignore', to, to, 'ipc'],
   });
