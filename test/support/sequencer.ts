@@ -29,31 +29,50 @@ const expectedSeconds = (spec: TestSpecification) =>
   SHORT_FILE_SECONDS;
 
 /**
+ * How much later than planned a file of a project that does not bound the tier is queued. Its
+ * files are mostly boots of a stack of their own, which a loaded machine slows more than the
+ * waits of the longest project (a loaded run: observability 17 s → 47 s with its boot,
+ * slow-smtp 29 s → 36 s); a file of the longest project should rather wait for its turn than
+ * have its worker wait for another project's.
+ */
+const SHORTER_PROJECTS_LATE = 1.5;
+
+/**
  * Vitest's order (tiers by `sequence.groupOrder`, then project by project), except for the
  * projects of a tier that take turns beside each other (one file of each at a time): a worker
  * whose file ended takes the next file of this order, and waits if another file of that
  * project still runs. So their files are ordered by when each would start if every project ran
- * its files one after another, longest first, all projects at once: the worker whose file ended
- * then mostly finds the next file of that same project (project after project, the second
- * project's files would all wait for the first's).
+ * its files one after another, longest first, all projects at once (the shorter projects'
+ * starts stretched by `SHORTER_PROJECTS_LATE`): the worker whose file ended then mostly finds
+ * the next file of that same project (project after project, the second project's files would
+ * all wait for the first's).
  */
 export class TierSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const planned = new Map<TestSpecification, number>();
+    const tierOf = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
     const projects = new Map<string, TestSpecification[]>();
     for (const spec of sorted.filter(takesTurns)) {
-      projects.set(spec.project.name, [...(projects.get(spec.project.name) ?? []), spec]);
+      const key = `${tierOf(spec)}/${spec.project.name}`;
+      projects.set(key, [...(projects.get(key) ?? []), spec]);
     }
+    const total = (specs: TestSpecification[]) =>
+      specs.reduce((sum, spec) => sum + expectedSeconds(spec), 0);
+    const longest = new Map<number, number>();
     for (const specs of projects.values()) {
+      const tier = tierOf(specs[0]!);
+      longest.set(tier, Math.max(longest.get(tier) ?? 0, total(specs)));
+    }
+    const planned = new Map<TestSpecification, number>();
+    for (const specs of projects.values()) {
+      const late = total(specs) < longest.get(tierOf(specs[0]!))! ? SHORTER_PROJECTS_LATE : 1;
       let start = 0;
       // Array.prototype.sort is stable: files of equal length keep vitest's order.
       for (const spec of [...specs].sort((a, b) => expectedSeconds(b) - expectedSeconds(a))) {
-        planned.set(spec, start);
+        planned.set(spec, start * late);
         start += expectedSeconds(spec);
       }
     }
-    const tierOf = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
     return [...sorted].sort(
       (a, b) =>
         tierOf(a) - tierOf(b) ||
