@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { freeStackPorts, repoRoot } from '@campaign/stack';
+// Not '@campaign/stack', which brings both subgraphs: this global setup loads at the start of the
+// run, in the vitest process that hands the first tiers' workers their modules.
+import { freeStackPorts } from '../../../stack/src/free-port.js';
+import { repoRoot } from '../../../stack/src/processes.js';
 import { POINTER_FILE } from '../../../stack/src/postgres-placement.js';
 import { bootInBackground, type Boot } from '../../support/background-boot.js';
 import { eventually } from '../../support/wait.js';
