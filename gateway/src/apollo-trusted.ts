@@ -13,6 +13,7 @@ import {
   type createLogger,
   graphqlLimits,
   graphqlOperationObserver,
+  hideSuggestions,
   IDEMPOTENCY_KEY_HEADER,
   isShownAsIs,
   maskError,
@@ -161,7 +162,7 @@ export async function startTrustedApolloEngine(
       // armor's blockFieldSuggestion: "Did you mean …?" describes a schema that is hidden.
       const message = config.GATEWAY_INTROSPECTION
         ? formatted.message
-        : formatted.message.replace(/Did you mean ".+"/g, '[Suggestion hidden]');
+        : hideSuggestions(formatted.message);
       return maskError(
         tokenLimitAsValidation({
           ...formatted,

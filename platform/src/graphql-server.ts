@@ -9,10 +9,13 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import fastifyApollo, {
+  fastifyApolloDrainPlugin,
+  fastifyApolloHandler,
+} from '@as-integrations/fastify';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { errorBody } from '@campaign/schema';
 import { sameSecret } from './secrets.js';
 import { SUBGRAPH_SECRET_HEADER } from './client-address.js';
@@ -21,6 +24,7 @@ import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-ht
 import type { GraphQLLimits } from './graphql-limits.js';
 import { REQUEST_ID_HEADER } from './http.js';
 import { graphqlOperationPlugins } from './graphql-metrics.js';
+import { subgraphDocuments } from './graphql-documents.js';
 
 /** The server's part of the options: what it runs, its limits, its plugins, where it logs. */
 export interface GraphQLServerOptions<C extends BaseContext> {
@@ -38,6 +42,12 @@ export interface MountOptions<C extends BaseContext> extends Omit<GraphQLServerO
   context: (request: FastifyRequest, reply: FastifyReply) => Promise<C>;
   /** A subgraph answers only callers that send this secret (the gateway); unset on the gateway. */
   subgraphSecret?: string;
+  /**
+   * A subgraph's operations that its own plugins act on (settlement's keyed mutations): Apollo
+   * Server's full pipeline answers them. Every other operation of a known, valid document takes
+   * the lean path (graphql-documents.ts), where `plugins` do not run.
+   */
+  fullPipeline?: (operation: OperationDefinitionNode, request: FastifyRequest) => boolean;
 }
 
 /**
@@ -144,6 +154,7 @@ export async function serveGraphQL<C extends BaseContext>(
   app: FastifyInstance,
   server: ApolloServer<C>,
   options: Pick<MountOptions<C>, 'context' | 'subgraphSecret'>,
+  lean?: ReturnType<typeof subgraphDocuments<C>>,
 ): Promise<void> {
   const secret = options.subgraphSecret;
   if (secret) {
@@ -154,10 +165,25 @@ export async function serveGraphQL<C extends BaseContext>(
       return reply.code(401).send({ errors: [{ message: body.message, extensions: body }] });
     });
   }
-  await app.register(fastifyApollo(server), { context: options.context, path: '/graphql' });
+  if (!lean) {
+    await app.register(fastifyApollo(server), { context: options.context, path: '/graphql' });
+    return;
+  }
+  // The route fastifyApollo registers, trying the lean path first.
+  const apollo = fastifyApolloHandler(server, { context: options.context });
+  // Reply: the type the Apollo handler declares (its body is a string or a stream it sends).
+  app.route<{ Reply: string }>({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: '/graphql',
+    handler: async (request, reply) =>
+      (await lean.answer(request, reply)) ?? apollo.call(app, request, reply),
+  });
 }
 
-/** Serves GraphQL at POST/GET /graphql of a service app. */
+/**
+ * Serves GraphQL at POST/GET /graphql of a service app: a subgraph (a schema) answers its known
+ * documents on the lean path (issue 27), the rest through Apollo Server.
+ */
 export async function mountGraphQL<C extends BaseContext>(
   options: MountOptions<C>,
 ): Promise<ApolloServer<C>> {
@@ -167,7 +193,18 @@ export async function mountGraphQL<C extends BaseContext>(
     log: app.log,
     plugins: [drainPlugin<C>(app), ...(options.plugins ?? [])],
   });
-  await serveGraphQL(app, server, options);
+  const lean = options.schema
+    ? subgraphDocuments<C>({
+        schema: options.schema,
+        validationRules: armorFor(options.limits, options.introspection).validationRules,
+        maxTokens: options.limits.maxTokens,
+        introspection: options.introspection,
+        log: app.log,
+        context: options.context,
+        ...(options.fullPipeline ? { fullPipeline: options.fullPipeline } : {}),
+      })
+    : undefined;
+  await serveGraphQL(app, server, options, lean);
   return server;
 }
 

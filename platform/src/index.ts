@@ -5,6 +5,7 @@ export * from './route-methods.js';
 export * from './logger.js';
 export * from './service-runner.js';
 export * from './graphql-server.js';
+export { hideSuggestions } from './graphql-documents.js';
 export * from './graphql-over-http.js';
 export * from './text-input.js';
 export * from './secrets.js';

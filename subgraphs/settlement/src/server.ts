@@ -2,6 +2,7 @@ import {
   cachedCheck,
   createLogger,
   createServiceApp,
+  IDEMPOTENCY_KEY_HEADER,
   knexPoolStats,
   observeJobRunner,
   observePool,
@@ -13,7 +14,7 @@ import { verifyAuthorization, type Principal } from './kernel/principal.js';
 import type { SettlementConfig } from './config.js';
 import type { SettlementContext } from './api/context.js';
 import { createLoaders } from './api/loaders.js';
-import { idempotencyPlugin } from './api/idempotency/idempotency.plugin.js';
+import { idempotencyPlugin, isKeyedMutation } from './api/idempotency/idempotency.plugin.js';
 import { createChannelHandlers } from './journal/outbox/handlers.js';
 import { observeSettlementDomain } from './journal/outbox/outbox-metrics.js';
 import { DELIVER_OUTBOX_TASK } from './journal/outbox/outbox.js';
@@ -89,6 +90,8 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     schema,
     ...subgraphEndpoint('SETTLEMENT', config),
     plugins: [idempotencyPlugin()],
+    fullPipeline: (operation, request) =>
+      isKeyedMutation(operation, request.headers[IDEMPOTENCY_KEY_HEADER]),
     context: async (request) => {
       const em = orm.em.fork();
       let principal: Promise<Principal> | undefined;

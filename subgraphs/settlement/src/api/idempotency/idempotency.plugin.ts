@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from '@apollo/server';
-import type { GraphQLFormattedError } from 'graphql';
+import type { GraphQLFormattedError, OperationDefinitionNode } from 'graphql';
 import { errorBody, errorCatalogue, isErrorCode, type ErrorCode } from '@campaign/schema';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -53,6 +53,17 @@ function worthRetrying(error: GraphQLFormattedError): boolean {
   return !(typeof code === 'string' && REQUEST_ERROR_CODES.has(code));
 }
 
+/**
+ * The operations this plugin acts on: a mutation sent with an Idempotency-Key. Apollo Server's
+ * full pipeline answers them; the subgraph's lean path the rest (issue 27, graphql-documents.ts).
+ */
+export function isKeyedMutation(
+  operation: Pick<OperationDefinitionNode, 'operation'>,
+  key: string | string[] | null | undefined,
+): key is string | string[] {
+  return key !== undefined && key !== null && operation.operation === 'mutation';
+}
+
 export function idempotencyPlugin(): ApolloServerPlugin<SettlementContext> {
   return {
     async requestDidStart() {
@@ -60,7 +71,7 @@ export function idempotencyPlugin(): ApolloServerPlugin<SettlementContext> {
       return {
         async responseForOperation({ request, operation, document, contextValue }) {
           const key = request.http?.headers.get(IDEMPOTENCY_KEY_HEADER);
-          if (key === undefined || key === null || operation.operation !== 'mutation') return null;
+          if (!isKeyedMutation(operation, key)) return null;
           const problem = keyedOperationProblem(key, document, request.operationName);
           if (problem) return refusal('INVALID_REQUEST', problem);
           // No principal, no scope for the key: the mutation's own check answers UNAUTHENTICATED.
