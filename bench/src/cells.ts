@@ -5,7 +5,23 @@ import type { EngineHop, EngineUrls } from './engine-cells.js';
 import type { LoadSpec } from './load-worker.js';
 
 /** Where a row is measured: each hop of the project, and the bare reference. */
-export type Hop = 'subgraph' | 'gateway (apollo)' | 'REST' | 'reference' | CostHop | EngineHop;
+export type Hop =
+  | 'subgraph'
+  | 'gateway (apollo)'
+  | typeof OWN_DOCUMENT_HOP
+  | 'REST'
+  | 'reference'
+  | CostHop
+  | EngineHop;
+
+/**
+ * Issue 27: the gateway cells send the REST adapter's documents (schema/trusted-documents.json),
+ * which the standalone Apollo gateway answers without Apollo Server's pipeline; a client that
+ * writes its own document (a console, a lens client over GraphQL) takes Apollo Server's. The
+ * replay again with the same document and one more newline (not a trusted document) measures
+ * that path in the same run.
+ */
+export const OWN_DOCUMENT_HOP = 'gateway (apollo, own document)';
 
 /**
  * Issue 26: the REST hop again on three sets of services that only these cells load (equally
@@ -176,26 +192,29 @@ export function cells(f: Fixtures): Cell[] {
       keys: f.manyKeys,
       handles: f.manyHandles,
     }).map(counted),
-    ...lensRow(
-      'replay of one key',
-      f,
-      f.hotKey,
-      gql(
-        PROFILE,
-        `{"idempotencyKey":"${f.replayKey}","input":{"accountRef":{"handle":"minji.daily"}}}`,
+    ...withOwnDocument(
+      lensRow(
+        'replay of one key',
+        f,
+        f.hotKey,
+        gql(
+          PROFILE,
+          `{"idempotencyKey":"${f.replayKey}","input":{"accountRef":{"handle":"minji.daily"}}}`,
+        ),
+        {
+          path: '/api/lens/v1/accounts/profile',
+          method: 'POST',
+          body: '{"accountRef":{"handle":"minji.daily"}}',
+          headers: replayHeaders,
+        },
+        {
+          path: '/lens/accounts/profile',
+          method: 'POST',
+          body: '{"accountRef":{"handle":"minji.daily"}}',
+          headers: replayHeaders,
+        },
       ),
-      {
-        path: '/api/lens/v1/accounts/profile',
-        method: 'POST',
-        body: '{"accountRef":{"handle":"minji.daily"}}',
-        headers: replayHeaders,
-      },
-      {
-        path: '/lens/accounts/profile',
-        method: 'POST',
-        body: '{"accountRef":{"handle":"minji.daily"}}',
-        headers: replayHeaders,
-      },
+      `{"idempotencyKey":"${f.replayKey}","input":{"accountRef":{"handle":"minji.daily"}}}`,
     ).map(counted),
     ...lensRow(
       'operation status',
@@ -236,6 +255,19 @@ export function cells(f: Fixtures): Cell[] {
 }
 
 const counted = (cell: Cell): Cell => ({ ...cell, countStatements: true });
+
+/** A row's cells and its gateway cell again with the profile document as a client's own. */
+function withOwnDocument(row: Cell[], variables: string): Cell[] {
+  const gateway = row.find((c) => c.hop === 'gateway (apollo)')!;
+  return [
+    ...row,
+    {
+      ...gateway,
+      hop: OWN_DOCUMENT_HOP,
+      spec: { ...gateway.spec, body: gql(`${PROFILE}\n`, variables) },
+    },
+  ];
+}
 
 /** The default REST cells of COST_ROWS again on the other sets, placed right after them. */
 export function withCostCells(all: Cell[], f: Fixtures): Cell[] {

@@ -1,4 +1,4 @@
-import type { Cell } from './cells.js';
+import { OWN_DOCUMENT_HOP, type Cell } from './cells.js';
 import { ENGINES, engineProcesses, TARGET_ROWS } from './engine-cells.js';
 import type { Sample } from './report.js';
 
@@ -56,5 +56,11 @@ export function targetsTable(
   lines.push(
     `| gateway CPU per replay (gateway hop) | ≤ ${GATEWAY_REPLAY_CPU_TARGET_MS} ms | ${gatewayCpu.join(' | ')} |`,
   );
+  // The same replay with a document of the client's own (Apollo Server's path; Apollo only).
+  const own = at('replay of one key', OWN_DOCUMENT_HOP)?.cpu[engineProcesses(ENGINES[0])[2]!];
+  if (own !== undefined)
+    lines.push(
+      `| gateway CPU per replay, a client's own document | (not a target) | ${own.toFixed(2)} ms |${' |'.repeat(ENGINES.length - 1)}`,
+    );
   return lines.join('\n');
 }

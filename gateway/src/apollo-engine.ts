@@ -7,6 +7,7 @@ import {
   graphqlLimits,
   SUBGRAPH_SECRET_HEADER,
 } from '@campaign/platform';
+import type { GraphQLSchema } from 'graphql';
 import { readSupergraph } from '@campaign/schema';
 import { noApolloUsageData, type GatewayConfig } from './config.js';
 import { apolloIdempotencyPlugin, noteReplay, type ReplayContext } from './idempotency.js';
@@ -18,6 +19,10 @@ type Logger = ReturnType<typeof createLogger>;
 
 export interface ApolloEngine {
   server: ApolloServer<GatewayContext>;
+  /** The federation gateway behind the server, loaded. */
+  gateway: ApolloGateway;
+  /** The API schema the gateway serves (what its documents are validated against). */
+  schema: GraphQLSchema;
   /** Stops the server and closes the keep-alive pools to the subgraphs. */
   close(): Promise<void>;
 }
@@ -79,6 +84,10 @@ export async function startApolloEngine(
   plugins: ApolloServerPlugin<GatewayContext>[] = [],
 ): Promise<ApolloEngine> {
   const { gateway, closePools } = await apolloFederation(config, logger);
+  // Apollo Server loads the gateway itself (a second load throws); the schema comes to listeners
+  // registered before that.
+  let schema: GraphQLSchema | undefined;
+  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => (schema = apiSchema));
   const server = await createGraphQLServer<GatewayContext>({
     gateway,
     introspection: config.GATEWAY_INTROSPECTION,
@@ -86,8 +95,11 @@ export async function startApolloEngine(
     log: logger,
     plugins: [apolloIdempotencyPlugin<GatewayContext>(), ...plugins],
   });
+  if (!schema) throw new Error('the Apollo gateway started without a schema');
   return {
     server,
+    gateway,
+    schema,
     close: async () => {
       await server.stop();
       await closePools();

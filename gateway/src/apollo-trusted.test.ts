@@ -65,7 +65,7 @@ describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () =
     answer = { status: 200, body: { data: { settlements: { total: 3 } } } };
     received.length = 0;
     const result = await engine.execute(TOTAL, { limit: 5 }, headers);
-    expect(result).toEqual({ data: { settlements: { total: 3 } }, replayed: false });
+    expect(result).toEqual({ data: { settlements: { total: 3 } }, replayed: false, status: 200 });
     expect(received).toHaveLength(1);
     expect(received[0]!.body.variables).toEqual({ limit: 5 });
     expect(received[0]!.headers[SUBGRAPH_SECRET_HEADER]).toBe('the-subgraph-secret');

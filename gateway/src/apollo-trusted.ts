@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ApolloGateway } from '@apollo/gateway';
 import type {
@@ -20,6 +19,7 @@ import {
   REQUEST_ID_HEADER,
   tokenLimitAsValidation,
 } from '@campaign/platform';
+import { documentId } from '@campaign/schema';
 import type { GatewayContext } from './apollo-engine.js';
 import { apolloFederation } from './apollo-engine.js';
 import type { GatewayConfig } from './config.js';
@@ -91,7 +91,7 @@ function prepare(
     source,
     document,
     operation,
-    queryHash: createHash('sha256').update(source).digest('hex'),
+    queryHash: documentId(source),
   };
 }
 
@@ -112,33 +112,69 @@ const NO_CACHE = {
 export interface TrustedAnswer {
   data?: Record<string, unknown> | null;
   errors?: readonly GraphQLFormattedError[];
+  extensions?: Record<string, unknown>;
   replayed: boolean;
+  /**
+   * The HTTP status and headers Apollo Server would answer with before GraphQL over HTTP's
+   * watershed (graphqlOverHttpPlugin): an error's `extensions.http`, 400 for errors without data
+   * (variables that do not coerce, request errors), 500 for an executor that threw, else 200.
+   */
+  status: number;
+  headers?: ReadonlyMap<string, string>;
+}
+
+/** Apollo Server's `extensions.http` of the raw errors (normalizeAndFormatErrors), merged. */
+function httpOf(errors: readonly unknown[]): { status?: number; headers?: Map<string, string> } {
+  const head: { status?: number; headers?: Map<string, string> } = {};
+  for (const raw of errors) {
+    const http = isGraphQLError(raw) ? raw.extensions['http'] : undefined;
+    if (!http || typeof http !== 'object') continue;
+    const { status, headers } = http as { status?: unknown; headers?: unknown };
+    if (typeof status === 'number') head.status = status;
+    if (headers instanceof Map)
+      for (const [name, value] of headers as Map<string, string>)
+        (head.headers ??= new Map()).set(name, value);
+  }
+  return head;
 }
 
 /**
- * The Apollo engine for the REST adapter and its MCP front (issue 27): only the trusted documents
- * (schema/trusted-documents.json) run, so each is parsed, validated against the gateway's limits
- * and resolved once at start, and a request goes straight to the gateway's executor (the query
- * plan, cached by the gateway after its first use, its fetches and the result shaping) without
- * Apollo Server's per-request pipeline. What that pipeline gave is kept here: the Idempotency-Key
- * 400, variables refused as BAD_USER_INPUT, unexpected errors masked (maskError, the same
- * formatError) and logged under the request id, suggestions hidden without introspection, the
- * operation's span attributes and duration metric; the gateway opens its own plan and fetch spans.
+ * Runs `documents` (trusted documents, each parsed, validated against the gateway's limits and
+ * resolved once here) on a loaded Apollo gateway, straight through its executor (the query plan,
+ * cached by the gateway after its first use, its fetches and the result shaping) without Apollo
+ * Server's per-request pipeline. What that pipeline gave is kept here: the Idempotency-Key 400,
+ * variables refused as BAD_USER_INPUT, unexpected errors masked (maskError, the same formatError)
+ * and logged under the request id, suggestions hidden without introspection, the operation's span
+ * attributes and duration metric, and the HTTP status Apollo Server would give; the gateway opens
+ * its own plan and fetch spans. Used by the REST adapter's engine (below) and by the standalone
+ * gateway for the requests that send a trusted document (trusted-http.ts, issue 27).
  */
-export async function startTrustedApolloEngine(
+export function trustedExecutor(
+  gateway: ApolloGateway,
+  schema: GraphQLSchema,
   config: GatewayConfig,
   logger: Logger,
   documents: readonly string[],
 ) {
-  const { gateway, closePools } = await apolloFederation(config, logger);
-  const { schema } = await gateway.load();
   const armor = armorFor(graphqlLimits('GATEWAY', config), config.GATEWAY_INTROSPECTION);
   const rules = [
     ...specifiedRules,
     ...armor.validationRules,
     ...(config.GATEWAY_INTROSPECTION ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
-  const prepared = new Map(documents.map((d) => [d, prepare(d, schema, config, rules)]));
+  // Each document is prepared on its first use and kept (issue 27): the standalone gateway is
+  // sent few of the manifest's documents, and preparing all 54 at start cost it 3-9 MB of idle
+  // RSS (parse and validation garbage V8 keeps); the hot path is the same from the second call.
+  const trusted = new Set(documents);
+  const prepared = new Map<string, Preparation>();
+  const preparedOf = (source: string): Preparation | undefined => {
+    let known = prepared.get(source);
+    if (!known && trusted.has(source)) {
+      known = prepare(source, schema, config, rules);
+      prepared.set(source, known);
+    }
+    return known;
+  };
   const observe = graphqlOperationObserver();
 
   const format = (errors: readonly unknown[], headers: ForwardedHeaders) =>
@@ -173,20 +209,36 @@ export async function startTrustedApolloEngine(
       );
     });
 
+  /** An answer of errors alone, with the status Apollo Server gives them (`fallback` if none). */
+  const failed = (
+    errors: readonly unknown[],
+    headers: ForwardedHeaders,
+    fallback: number,
+  ): TrustedAnswer => {
+    const http = httpOf(errors);
+    return {
+      errors: format(errors, headers),
+      replayed: false,
+      status: http.status ?? fallback,
+      ...(http.headers ? { headers: http.headers } : {}),
+    };
+  };
+
   async function execute(
     source: string,
     variables: Record<string, unknown>,
     headers: ForwardedHeaders,
   ): Promise<TrustedAnswer> {
     const started = performance.now();
-    const known = prepared.get(source);
+    const known = preparedOf(source);
     if (!known) throw new Error(`not a trusted document: ${source.slice(0, 120)}`);
-    if ('errors' in known) return { errors: format(known.errors, headers), replayed: false };
+    // Apollo Server answers a document that does not parse or validate with 400.
+    if ('errors' in known) return failed(known.errors, headers, 400);
     const { document, operation, queryHash } = known;
     const name = operation.name?.value ?? null;
     observe?.resolved(name, operation.operation);
     const refusal = refusalOf(headers[IDEMPOTENCY_KEY_HEADER], document);
-    if (refusal) return { errors: format([refusal], headers), replayed: false };
+    if (refusal) return failed([refusal], headers, 500);
     const context: GatewayContext = { headers };
     const request = {
       request: { query: source, variables },
@@ -207,22 +259,53 @@ export async function startTrustedApolloEngine(
     try {
       result = await gateway.executor(request);
     } catch (error) {
-      result = {
-        errors: [
-          isGraphQLError(error)
-            ? error
-            : new GraphQLError(String(error), { originalError: error as Error }),
-        ],
-      };
+      observe?.done(name, operation.operation, started);
+      return failed([isGraphQLError(error) ? error : toGraphQLError(error)], headers, 500);
     }
     observe?.done(name, operation.operation, started);
+    const errors = result.errors ?? [];
+    const http = httpOf(errors);
     return {
+      ...(errors.length ? { errors: format(errors, headers) } : {}),
       ...(result.data !== undefined ? { data: result.data } : {}),
-      ...(result.errors?.length ? { errors: format(result.errors, headers) } : {}),
+      ...(result.extensions ? { extensions: result.extensions } : {}),
       replayed: context.replayed === true,
+      // Errors and no data: variables that do not coerce (status400ForVariableCoercionErrors).
+      status: http.status ?? (errors.length && result.data === undefined ? 400 : 200),
+      ...(http.headers ? { headers: http.headers } : {}),
     };
   }
 
+  /** The trusted document of each persisted-query hash (the manifest's ids: sha256 of each). */
+  const byHash = new Map(documents.map((d) => [documentId(d), d]));
+  return {
+    execute,
+    sourceOf: (hash: string) => byHash.get(hash),
+    /** A prepared document's operation name (null: anonymous); undefined for any other text. */
+    operationOf(source: string): string | null | undefined {
+      const known = preparedOf(source);
+      return known && 'operation' in known ? (known.operation.name?.value ?? null) : undefined;
+    },
+  };
+}
+
+export type TrustedExecutor = ReturnType<typeof trustedExecutor>;
+
+const toGraphQLError = (error: unknown) =>
+  new GraphQLError(String(error), { originalError: error as Error });
+
+/**
+ * The Apollo engine for the REST adapter and its MCP front (issue 27): only the trusted documents
+ * (schema/trusted-documents.json) run, on a gateway of its own, through `trustedExecutor`.
+ */
+export async function startTrustedApolloEngine(
+  config: GatewayConfig,
+  logger: Logger,
+  documents: readonly string[],
+) {
+  const { gateway, closePools } = await apolloFederation(config, logger);
+  const { schema } = await gateway.load();
+  const { execute } = trustedExecutor(gateway, schema, config, logger, documents);
   return {
     execute,
     close: async () => {

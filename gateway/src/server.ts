@@ -9,7 +9,9 @@ import { startApolloEngine } from './apollo-engine.js';
 import type { GatewayConfig } from './config.js';
 import { registerExplorer } from './explorer.js';
 import { subgraphHeadersOf, subgraphsReady, subgraphUrlsOf } from './subgraphs.js';
-import { apolloTrustedDocuments } from './trusted-documents.js';
+import { trustedExecutor } from './apollo-trusted.js';
+import { apolloTrustedDocuments, trustedDocumentBodies } from './trusted-documents.js';
+import { serveTrustedDocuments } from './trusted-http.js';
 
 /** The standalone gateway for consoles: the Apollo engine behind HTTP at :4000/graphql. */
 export async function startGateway(config: GatewayConfig): Promise<RunningServer> {
@@ -34,6 +36,14 @@ export async function startGateway(config: GatewayConfig): Promise<RunningServer
   });
   app.addHook('onClose', engine.close);
   if (config.GATEWAY_EXPLORER) registerExplorer(app);
+  // The trusted documents skip Apollo Server's per-request pipeline (issue 27, trusted-http.ts);
+  // consoles' own documents and everything else still go through it.
+  const documents = await trustedDocumentBodies();
+  serveTrustedDocuments(
+    app,
+    trustedExecutor(engine.gateway, engine.schema, config, logger, documents),
+    config,
+  );
   await serveGraphQL(app, engine.server, {
     context: async (request) => ({
       headers: subgraphHeadersOf(request, config.PROXY_SECRET),

@@ -1,7 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { GatewayPlugin } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
-import { errorBody, loadTrustedDocuments, readSupergraph } from '@campaign/schema';
+import { readFile } from 'node:fs/promises';
+import { errorBody, trustedDocumentsFile, type TrustedDocumentManifest } from '@campaign/schema';
 import type { GatewayConfig } from './config.js';
 
 /**
@@ -19,11 +20,22 @@ const MESSAGE =
 
 type Rule = (authorization: string | null | undefined, query: string | undefined) => boolean;
 
+/**
+ * The manifest's documents as committed (compose wrote them validated; the adapter checks them
+ * against the supergraph at its start). The standalone gateway validates each against the schema
+ * it serves when first sent (apollo-trusted.ts); one that fails is left to Apollo Server.
+ */
+export async function trustedDocumentBodies(): Promise<string[]> {
+  const manifest = JSON.parse(
+    await readFile(trustedDocumentsFile, 'utf8'),
+  ) as TrustedDocumentManifest;
+  return manifest.operations.map((operation) => operation.body);
+}
+
 /** Whether a caller may run `query`; null when the setting is off. */
 async function ruleOf(config: GatewayConfig): Promise<Rule | null> {
   if (config.GATEWAY_TRUSTED_DOCUMENTS !== 'require') return null;
-  const manifest = loadTrustedDocuments(await readSupergraph());
-  const trusted = new Set(manifest.operations.map((operation) => operation.body));
+  const trusted = new Set(await trustedDocumentBodies());
   return (authorization, query) =>
     CONSOLE_TOKEN.test(authorization ?? '') || (query !== undefined && trusted.has(query));
 }

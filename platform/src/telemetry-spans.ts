@@ -65,11 +65,12 @@ class PassingThroughTracer implements Tracer {
     ...args: [F] | [SpanOptions, F] | [SpanOptions, Context, F]
   ): ReturnType<F> {
     if (!this.skipped.has(name)) {
-      const inner = this.inner.startActiveSpan.bind(this.inner) as (
-        name: string,
-        ...rest: typeof args
-      ) => ReturnType<F>;
-      return inner(name, ...args);
+      // By arity, not through a bound copy and a spread: the gateway calls this for every
+      // plan and fetch (issue 26, cost).
+      const inner = this.inner;
+      if (args.length === 1) return inner.startActiveSpan(name, args[0]);
+      if (args.length === 2) return inner.startActiveSpan(name, args[0], args[1]);
+      return inner.startActiveSpan(name, args[0], args[1], args[2]);
     }
     if (args.length === 3) {
       const [, context, fn] = args;

@@ -1,4 +1,4 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { lensOperationList } from '@campaign/schema';
 import { MCP_PATH } from '../mcp/mcp-route.js';
 import { fetchClientMetadata, isMetadataDocumentUrl } from './client-id-metadata.js';
@@ -40,10 +40,13 @@ const DAY = 24 * 3600;
  * An account (the token's `sub`) is the id of the lens credential of kind `oauth` that consent
  * created; the consent page is ours (consent-page.ts).
  */
-export function createAuthorizationServer(
+export async function createAuthorizationServer(
   settings: AuthorizationServerSettings,
   storage: PgStorage,
-): Provider {
+): Promise<Provider> {
+  // Loaded on the first OAuth request, not at start (issue 27: about 8 MB of the adapter's idle
+  // RSS, with Koa and its HTTP client, for a path most adapters never serve).
+  const oidc = await import('oidc-provider');
   const resource = `${settings.baseUrl}${MCP_PATH}`;
   const configuration: Configuration = {
     adapter: storage.adapterFor(async (id) =>
@@ -82,7 +85,7 @@ export function createAuthorizationServer(
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
           // One resource: a token for anything else is refused at issuance (RFC 8707 invalid_target).
-          if (indicator !== resource) throw new errors.InvalidTarget();
+          if (indicator !== resource) throw new oidc.errors.InvalidTarget();
           return {
             scope: OPERATION_SCOPES.join(' '),
             audience: resource,
@@ -108,7 +111,7 @@ export function createAuthorizationServer(
       Session: 3600,
     },
   };
-  const provider = new Provider(settings.baseUrl, configuration);
+  const provider = new oidc.default(settings.baseUrl, configuration);
   provider.proxy = settings.trustProxy;
   // A client that asks for no scope asks for every operation; the person picks on the page.
   provider.use(async (ctx, next) => {

@@ -9,6 +9,7 @@ import {
   staleConsentPage,
   type ConsentView,
 } from './consent-page.js';
+import type Provider from 'oidc-provider';
 import type { McpAuthorization } from './mcp-authorization.js';
 
 export const CONNECT_DOCUMENT = `mutation Connect($clientName: String!, $operations: [String!]!, $creditsCap: Int) {
@@ -17,12 +18,12 @@ export const CONNECT_DOCUMENT = `mutation Connect($clientName: String!, $operati
   }
 }`;
 
-type Interaction = Awaited<ReturnType<McpAuthorization['provider']['interactionDetails']>>;
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** The interaction of this page, or the stale page already sent. */
 async function interactionOf(auth: McpAuthorization, request: FastifyRequest, reply: FastifyReply) {
   try {
-    const details = await auth.provider.interactionDetails(request.raw, reply.raw);
+    const details = await (await auth.provider()).interactionDetails(request.raw, reply.raw);
     const { uid } = request.params as { uid: string };
     if (details.uid !== uid) throw new Error('this page belongs to another request');
     return details;
@@ -38,7 +39,7 @@ async function interactionOf(auth: McpAuthorization, request: FastifyRequest, re
 
 async function viewOf(auth: McpAuthorization, details: Interaction): Promise<ConsentView> {
   const clientId = String(details.params['client_id']);
-  const client = await auth.provider.Client.find(clientId);
+  const client = await (await auth.provider()).Client.find(clientId);
   const scopes = String(details.params['scope'] ?? '').split(' ');
   return {
     uid: details.uid,
@@ -84,10 +85,13 @@ export async function handleConsent(
   const details = await interactionOf(auth, request, reply);
   if (!details) return reply;
   const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-  const finish = async (result: Parameters<McpAuthorization['provider']['interactionResult']>[2]) =>
+  const finish = async (result: Parameters<Provider['interactionResult']>[2]) =>
     reply
       .code(303)
-      .redirect(await auth.provider.interactionResult(request.raw, reply.raw, result), 303);
+      .redirect(
+        await (await auth.provider()).interactionResult(request.raw, reply.raw, result),
+        303,
+      );
   if (form.get('decision') !== 'approve') {
     return finish({
       error: 'access_denied',
@@ -125,7 +129,7 @@ export async function handleConsent(
     return again(`Not connected: ${reason}`, 401);
   }
   await auth.remember(connected.credential.id, connected.secret);
-  const grant = new auth.provider.Grant({
+  const grant = new (await auth.provider()).Grant({
     accountId: connected.credential.id,
     clientId: String(details.params['client_id']),
   });

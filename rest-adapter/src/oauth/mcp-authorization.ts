@@ -22,7 +22,7 @@ const LENS_KEY = /^(lk_live_|lmcp_|loauth_)/;
  * permissions exactly as for any other credential.
  */
 export class McpAuthorization {
-  readonly provider: Provider;
+  private providerLoaded?: Promise<Provider>;
   readonly resource: string;
   private readonly connections;
 
@@ -30,7 +30,6 @@ export class McpAuthorization {
     readonly settings: AuthorizationServerSettings,
     private readonly storage: PgStorage,
   ) {
-    this.provider = createAuthorizationServer(settings, storage);
     this.resource = `${settings.baseUrl}/mcp`;
     const Adapter = storage.adapterFor();
     this.connections = new Adapter(CONNECTION_MODEL);
@@ -38,6 +37,11 @@ export class McpAuthorization {
 
   static open(settings: AuthorizationServerSettings, databaseUrl: string): McpAuthorization {
     return new McpAuthorization(settings, new PgStorage(databaseUrl));
+  }
+
+  /** The authorization server, made (and oidc-provider loaded) on first use. */
+  provider(): Promise<Provider> {
+    return (this.providerLoaded ??= createAuthorizationServer(this.settings, this.storage));
   }
 
   /** RFC 9728: what a 401 on /mcp points to (`resource_metadata`). */
@@ -64,7 +68,7 @@ export class McpAuthorization {
     const token = bearerToken(authorization);
     if (!token || LENS_KEY.test(token)) return authorization;
     const refused = 'Bearer refused-oauth-token';
-    const found = await this.provider.AccessToken.find(token).catch(() => undefined);
+    const found = await (await this.provider()).AccessToken.find(token).catch(() => undefined);
     if (!found || found.isExpired) return refused;
     const audiences = Array.isArray(found.aud) ? found.aud : [found.aud];
     if (!audiences.includes(this.resource)) return refused;

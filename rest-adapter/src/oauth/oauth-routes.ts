@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import {
   AUTHORIZATION_SERVER_METADATA,
   OAUTH_PATHS,
@@ -11,11 +12,12 @@ import type { GatewayClient } from '../gateway-client.js';
 
 /** Hands a request to oidc-provider (a Koa app) as it came; it reads the body itself. */
 function toProvider(auth: McpAuthorization, url?: string) {
-  const callback = auth.provider.callback();
+  let callback: Promise<ReturnType<Provider['callback']>> | undefined;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     if (url) request.raw.url = url;
-    await callback(request.raw, reply.raw);
+    const handle = await (callback ??= auth.provider().then((provider) => provider.callback()));
+    await handle(request.raw, reply.raw);
   };
 }
 

@@ -10,15 +10,25 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20270110000000_replay_probe extends Migration {
   override async up(): Promise<void> {
-    this.addSql(startOperationSql(true));
+    this.addSql(startOperationSql({ probeFirst: true, deferInlineCommit: false }));
   }
 
   override async down(): Promise<void> {
-    this.addSql(startOperationSql(false));
+    this.addSql(startOperationSql({ probeFirst: false, deferInlineCommit: false }));
   }
 }
 
-function startOperationSql(probeFirst: boolean): string {
+/**
+ * `lens_start_operation` since the accounts migration, with the replay probe first or not, and
+ * (migration one_commit, issue 27) the commit of an inline start deferred to the settlement's.
+ */
+export function startOperationSql({
+  probeFirst,
+  deferInlineCommit,
+}: {
+  probeFirst: boolean;
+  deferInlineCommit: boolean;
+}): string {
   const replay = `return query select * from operation
           where tenant_id = p_tenant and idempotency_key = p_key;`;
   return `
@@ -49,7 +59,14 @@ function startOperationSql(probeFirst: boolean): string {
         end if;
         update api_key set last_used_at = now()
           where id = p_credential
-            and (last_used_at is null or last_used_at < now() - interval '1 minute');
+            and (last_used_at is null or last_used_at < now() - interval '1 minute');${
+              deferInlineCommit
+                ? `
+        if p_owner is not null then
+          perform set_config('synchronous_commit', 'off', true);
+        end if;`
+                : ''
+            }
         return next v_op;
       end $$;`;
 }

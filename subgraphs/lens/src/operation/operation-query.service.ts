@@ -3,6 +3,7 @@ import { PlatformError } from '@campaign/schema';
 import { Operation, type OperationStatus } from './operation.entity.js';
 import {
   reconciliationQueueRows,
+  shownDurably,
   tenantOperationRows,
   type OperationRow,
 } from './operation.repository.js';
@@ -31,6 +32,10 @@ export class OperationQueryService {
     const size = pageSize(options.first);
     const after = keyAfter(options.after);
     const rows = await tenantOperationRows(em, tenantId, options.status ?? null, after, size + 1);
+    await shownDurably(
+      em,
+      rows.map((row) => String(row['status'])),
+    );
     return this.page(em, rows, size);
   }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PreparedStatement } from '@campaign/platform';
+import { runPrepared, type PreparedSqlStore, type PreparedStatement } from '@campaign/platform';
 
 /**
  * The operation table's statements. The engine's hot-path statements, sent as node-postgres named statements (`runPrepared`). The
@@ -9,7 +9,8 @@ import type { PreparedStatement } from '@campaign/platform';
 
 /**
  * Idempotency probe, reservation, RESERVE entry, the inline attempt's lease and the credential's
- * last-used time (one commit).
+ * last-used time (one commit; without a WAL flush when it leases the attempt to this process,
+ * whose answer follows the settlement's flush or `FLUSH_WAL`: migration one_commit).
  */
 export const START: PreparedStatement = {
   name: 'lens_start_operation',
@@ -23,6 +24,30 @@ export const SETTLE: PreparedStatement = {
 };
 
 /** An attempt (a job's, an admin's) takes the lease of an operation still in `$4`. */
+/**
+ * Flushes the WAL written so far to disk (PostgreSQL 17's `flush` of a non-transactional logical
+ * message: a few bytes of WAL, no transaction id, no commit). Sent before an answer that shows a
+ * RUNNING operation, whose start may have committed without a flush (migration one_commit): the
+ * answer then names an operation that a database crash cannot take back.
+ */
+export const FLUSH_WAL: PreparedStatement = {
+  name: 'lens_flush_wal',
+  text: `select pg_logical_emit_message(false, 'lens', 'durable', true)`,
+};
+
+/**
+ * Resolves once operations of these statuses can be shown: a RUNNING one may come from a start
+ * that committed without a WAL flush (an inline start, migration one_commit), so the WAL is
+ * flushed first; any other status was written by a synchronous commit, whose flush took the
+ * start's commit record with it.
+ */
+export async function shownDurably(
+  db: PreparedSqlStore,
+  statuses: readonly string[],
+): Promise<void> {
+  if (statuses.includes('RUNNING')) await runPrepared(db, FLUSH_WAL, []);
+}
+
 export const CLAIM: PreparedStatement = {
   name: 'lens_claim_operation',
   text: `update operation set attempt_owner = $1, attempts = attempts + 1,

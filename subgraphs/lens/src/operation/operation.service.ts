@@ -17,6 +17,7 @@ import {
   CREDENTIAL_SPENT,
   OPERATION_BY_ID,
   OPERATION_OF_TENANT,
+  shownDurably,
   START,
 } from './operation.repository.js';
 import type { ExecutionService } from './execution.service.js';
@@ -122,7 +123,9 @@ export class OperationService {
       // null: the budget ran out (202), or another attempt settled it first (read it below).
       if (settled) return { operation: settled, replayed };
     }
-    return { operation: await this.waitWhileRunning(db, operation, deadline), replayed };
+    const current = await this.waitWhileRunning(db, operation, deadline);
+    await shownDurably(db, [current.status]);
+    return { operation: current, replayed };
   }
 
   async findForTenant(
@@ -139,7 +142,9 @@ export class OperationService {
         `No operation ${operationId} for this API key.`,
       );
     }
-    return recordOf(found);
+    const operation = recordOf(found);
+    await shownDurably(db, [operation.status]);
+    return operation;
   }
 
   /**

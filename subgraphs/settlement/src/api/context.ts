@@ -26,14 +26,15 @@ import type { QuotationLine } from '../domain/quotation/quotation.entity.js';
 import type { ReverseIssuance } from '../domain/reverse-issuance/reverse-issuance.entity.js';
 import type { Settlement } from '../domain/settlement/settlement.entity.js';
 import type { Stored } from '../domain/settlement/settlement-reads.repository.js';
+import type { SettledLoader } from './settled-loader.js';
 
 export interface SettlementLoaders {
-  partner: DataLoader<string, Stored<Partner> | null>;
-  campaign: DataLoader<string, Campaign | null>;
-  settlementByCampaign: DataLoader<string, Settlement | null>;
-  advertiserInvoice: DataLoader<string, Stored<AdvertiserInvoice> | null>;
-  partnerPayout: DataLoader<string, Stored<PartnerPayout> | null>;
-  reverseIssuanceBySettlement: DataLoader<string, Stored<ReverseIssuance> | null>;
+  partner: SettledLoader<Stored<Partner> | null>;
+  campaign: SettledLoader<Campaign | null>;
+  settlementByCampaign: SettledLoader<Settlement | null>;
+  advertiserInvoice: SettledLoader<Stored<AdvertiserInvoice> | null>;
+  partnerPayout: SettledLoader<Stored<PartnerPayout> | null>;
+  reverseIssuanceBySettlement: SettledLoader<Stored<ReverseIssuance> | null>;
   auditBySettlement: DataLoader<string, SettlementAuditEntry[]>;
   settlementsByInvoice: DataLoader<string, Settlement[]>;
   settlementsByPayout: DataLoader<string, Settlement[]>;

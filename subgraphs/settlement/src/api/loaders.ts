@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { changeAuditLoader } from './change-audit.loader.js';
+import { SettledLoader } from './settled-loader.js';
 import { SettlementAuditEntry } from '../journal/audit/settlement-audit.entity.js';
 import { Campaign } from '../domain/campaign/campaign.entity.js';
 import type { SettlementLoaders } from './context.js';
@@ -27,7 +28,7 @@ function byKey<T extends object, K extends keyof T & string>(
   entity: new () => T,
   key: K,
 ) {
-  return new DataLoader<string, T | null>(async (values) => {
+  return new SettledLoader<T | null>(async (values) => {
     const rows = await em.find(entity, whereIn<T>(key, values));
     const found = new Map(rows.map((row) => [String(row[key]), row]));
     return values.map((value) => found.get(value) ?? null);
@@ -62,7 +63,7 @@ function preparedByKey<T extends object, K extends keyof T & string>(
   read: KeyedRead<T>,
   key: K,
 ) {
-  return new DataLoader<string, Stored<T> | null>(async (values) => {
+  return new SettledLoader<Stored<T> | null>(async (values) => {
     const rows = await storedRows(em, read, [[...values]]);
     const found = new Map(rows.map((row) => [String(row[key]), row]));
     return values.map((value) => found.get(value) ?? null);

@@ -1,6 +1,7 @@
 import { Resolver } from 'type-graphql';
 import { operations } from './operations.js';
 import { ReadResolver } from './read-resolver.js';
+import { prefetchRelations } from './settlement-relations.js';
 import {
   principalSeeing,
   settlementActions,
@@ -32,6 +33,7 @@ const reads = ReadResolver(Settlement, SettlementPage, PartnerSettlementFilter, 
   roles: ['PARTNER'],
   list: ['partnerSettlements', 'GET /api/partner/settlements', (s) => s.queries],
   get: ['partnerSettlement', 'GET /api/partner/settlements/:id', (s) => s.queries],
+  related: prefetchRelations,
 });
 
 /**

@@ -1,10 +1,12 @@
-import { Arg, Args, Authorized, Ctx, Query, Resolver, type ClassType } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Authorized, Ctx, Info, Query, Resolver, type ClassType } from 'type-graphql';
 import { IdArg } from './id-arg.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal, Role } from '../kernel/principal.js';
 import type { SettlementContext, SettlementServices } from './context.js';
 import type { Page } from '../kernel/paging.js';
 import { PageArgs } from '../kernel/graphql-page.js';
+import { selectedFields } from './selected-fields.js';
 
 /** A domain service's paged list (the filter, then `cursor` and `limit`, as PageArgs). */
 export interface ListService<T, F> {
@@ -26,6 +28,17 @@ export interface GetService<T> {
 type Read<S> = [name: string, description: string, service: (services: SettlementServices) => S];
 
 /**
+ * Loads the related rows that the answer's selection names (`selected`: the item's fields) for
+ * all its rows at once, before graphql completes them (settlement-relations.ts).
+ */
+type Related<R> = (
+  ctx: SettlementContext,
+  principal: Principal,
+  rows: readonly R[],
+  selected: ReadonlySet<string>,
+) => Promise<void>;
+
+/**
  * The list and get queries of a domain, declared once: its resolver extends
  * `ReadResolver(Item, ItemPage, ItemFilter, {...})` and adds its own operations (type-graphql's
  * resolver inheritance). Both are thin: the caller's principal and the arguments go to a service.
@@ -36,7 +49,12 @@ export function ReadResolver<T extends object, F extends object, R extends objec
   item: ClassType<T>,
   page: ClassType<Page<T>>,
   filter: ClassType<F>,
-  reads: { roles: readonly Role[]; list: Read<ListService<R, F>>; get: Read<GetService<R>> },
+  reads: {
+    roles: readonly Role[];
+    list: Read<ListService<R, F>>;
+    get: Read<GetService<R>>;
+    related?: Related<R>;
+  },
 ) {
   const [listName, listDescription, lists] = reads.list;
   const [getName, getDescription, gets] = reads.get;
@@ -49,14 +67,25 @@ export function ReadResolver<T extends object, F extends object, R extends objec
       @Ctx() ctx: SettlementContext,
       @Arg('filter', () => filter, { nullable: true }) filterArg: F | undefined,
       @Args(() => PageArgs) { cursor, limit }: PageArgs,
+      @Info() info: GraphQLResolveInfo,
     ): Promise<Page<R>> {
-      return lists(ctx.services).list(ctx.em, await ctx.principal(), filterArg, cursor, limit);
+      const principal = await ctx.principal();
+      const page = await lists(ctx.services).list(ctx.em, principal, filterArg, cursor, limit);
+      await reads.related?.(ctx, principal, page.items, selectedFields(info, 'items'));
+      return page;
     }
 
     @Authorized(reads.roles)
     @Query(() => item, { name: getName, description: getDescription })
-    async get(@IdArg() id: string, @Ctx() ctx: SettlementContext): Promise<R> {
-      return gets(ctx.services).get(ctx.em, await ctx.principal(), id);
+    async get(
+      @IdArg() id: string,
+      @Ctx() ctx: SettlementContext,
+      @Info() info: GraphQLResolveInfo,
+    ): Promise<R> {
+      const principal = await ctx.principal();
+      const row = await gets(ctx.services).get(ctx.em, principal, id);
+      await reads.related?.(ctx, principal, [row], selectedFields(info));
+      return row;
     }
   }
   return ReadResolverBase;

@@ -5,6 +5,12 @@ import { SettlementAuditEntry } from '../journal/audit/settlement-audit.entity.j
 import { Campaign } from '../domain/campaign/campaign.entity.js';
 import type { SettlementContext } from './context.js';
 import { ReadResolver } from './read-resolver.js';
+import {
+  prefetchRelations,
+  SETTLEMENT_RELATIONS,
+  shown,
+  type SettlementRefs,
+} from './settlement-relations.js';
 import { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.js';
 import { Partner } from '../domain/partner/partner.entity.js';
 import { PartnerPayout } from '../domain/payout/partner-payout.entity.js';
@@ -43,17 +49,8 @@ const reads = ReadResolver(Settlement, SettlementPage, SettlementFilter, {
   roles: ADMIN_ROLES,
   list: ['settlements', 'GET /api/admin/settlements', (s) => s.queries],
   get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.queries],
+  related: prefetchRelations,
 });
-
-/**
- * What the field resolvers read of a settlement, the entity or its stored row alike. A type, not
- * the class: type-graphql would copy a plain row into a new entity (`new Settlement()` runs
- * MikroORM's property setters) before every field resolver (issue 27).
- */
-type SettlementRefs = Pick<
-  Settlement,
-  'id' | 'partnerId' | 'campaignId' | 'advertiserInvoiceId' | 'partnerPayoutId'
->;
 
 /** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
 @Resolver(() => Settlement)
@@ -125,31 +122,34 @@ export class SettlementResolver extends operations(
     }),
   },
 ) {
+  // Not async: a relation a page prefetched is answered at once (settlement-relations.ts).
   @FieldResolver(() => Partner)
   partner(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
-    return ctx.loaders.partner.load(settlement.partnerId);
+    return shown(SETTLEMENT_RELATIONS.partner(ctx.loaders, settlement));
   }
 
   @FieldResolver(() => Campaign)
   campaign(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
-    return ctx.loaders.campaign.load(settlement.campaignId);
+    return shown(SETTLEMENT_RELATIONS.campaign(ctx.loaders, settlement));
   }
 
   @FieldResolver(() => AdvertiserInvoice, {
     nullable: true,
     description: "The advertiser invoice; admins only (null for a partner's token)",
   })
-  async advertiserInvoice(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
+  advertiserInvoice(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
+    // Without an invoice the answer is null whoever asks: no principal to wait for.
     if (settlement.advertiserInvoiceId === null) return null;
-    if ((await ctx.principal()).role === 'PARTNER') return null;
-    return ctx.loaders.advertiserInvoice.load(settlement.advertiserInvoiceId);
+    return ctx
+      .principal()
+      .then((principal) =>
+        shown(SETTLEMENT_RELATIONS.advertiserInvoice(ctx.loaders, settlement, principal)),
+      );
   }
 
   @FieldResolver(() => PartnerPayout, { nullable: true })
   partnerPayout(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
-    return settlement.partnerPayoutId === null
-      ? null
-      : ctx.loaders.partnerPayout.load(settlement.partnerPayoutId);
+    return shown(SETTLEMENT_RELATIONS.partnerPayout(ctx.loaders, settlement));
   }
 
   @FieldResolver(() => ReverseIssuance, {
@@ -157,7 +157,7 @@ export class SettlementResolver extends operations(
     description: 'The reverse issuance of a business partner’s tax invoice, once requested',
   })
   reverseIssuance(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
-    return ctx.loaders.reverseIssuanceBySettlement.load(settlement.id);
+    return shown(SETTLEMENT_RELATIONS.reverseIssuance(ctx.loaders, settlement));
   }
 
   @Authorized(ADMIN_ROLES)

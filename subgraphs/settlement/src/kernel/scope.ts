@@ -28,10 +28,18 @@ export function agencyCondition(agencyId: string, defaultAgencyId: string): Scop
   return agencyId === defaultAgencyId ? { $or: [{ agencyId }, { agencyId: null }] } : { agencyId };
 }
 
-/** The conditions that keep a query inside `scope`; none for a super admin. */
-export function scopeConditions(scope: Scope, defaultAgencyId: string): ScopeCondition[] {
+/**
+ * The conditions that keep a query inside `scope`; none for a super admin. The default agency is
+ * read only for an agency's scope (`defaultAgencyId` is asked then, not before): a super admin's
+ * or a partner's list makes no read for it (issue 27).
+ */
+export async function scopeConditions(
+  scope: Scope,
+  defaultAgencyId: () => Promise<string>,
+): Promise<ScopeCondition[]> {
   const conditions: ScopeCondition[] = [];
-  if (scope.agencyId !== null) conditions.push(agencyCondition(scope.agencyId, defaultAgencyId));
+  if (scope.agencyId !== null)
+    conditions.push(agencyCondition(scope.agencyId, await defaultAgencyId()));
   if (scope.partnerId !== null) conditions.push({ partnerId: scope.partnerId });
   return conditions;
 }

@@ -16,10 +16,13 @@ import { Settlement } from './settlement.entity.js';
 import { SUMMED_AMOUNTS, type SummedAmount } from './settlement.repository.js';
 
 /** The list filters as query conditions, in the order a reader checks them. */
-function filterConditions(filter: ListFilter, defaultAgencyId: string): ObjectQuery<Settlement>[] {
+async function filterConditions(
+  filter: ListFilter,
+  defaultAgencyId: () => Promise<string>,
+): Promise<ObjectQuery<Settlement>[]> {
   const conditions: ObjectQuery<Settlement>[] = [];
   if (filter.partnerId) conditions.push({ partnerId: filter.partnerId });
-  if (filter.agencyId) conditions.push(agencyCondition(filter.agencyId, defaultAgencyId));
+  if (filter.agencyId) conditions.push(agencyCondition(filter.agencyId, await defaultAgencyId()));
   if (filter.campaignId) conditions.push({ campaignId: filter.campaignId });
   if (filter.status) conditions.push({ status: filter.status });
   if (filter.from) conditions.push({ createdAt: { $gte: filter.from.at } });
@@ -62,10 +65,10 @@ export class SettlementQueryService {
     limit: number | null | undefined,
   ): Promise<Page<Stored<Settlement>>> {
     const args = parseListArgs(filter, cursor, limit);
-    const defaultAgencyId = await this.agencies.defaultAgencyId(em);
+    const defaultAgencyId = this.defaultAgencyOnce(em);
     const where = allOf<Settlement>([
-      ...scopeConditions(scopeOf(principal), defaultAgencyId),
-      ...filterConditions(args.filter, defaultAgencyId),
+      ...(await scopeConditions(scopeOf(principal), defaultAgencyId)),
+      ...(await filterConditions(args.filter, defaultAgencyId)),
     ]);
     const page = await newestSettlements(em, where, args.after, args.pageSize);
     const last = page.items.at(-1);
@@ -76,12 +79,16 @@ export class SettlementQueryService {
     };
   }
 
+  /** The default agency's id, read on first use and at most once (the scope and a filter). */
+  private defaultAgencyOnce(em: EntityManager): () => Promise<string> {
+    let read: Promise<string> | undefined;
+    return () => (read ??= this.agencies.defaultAgencyId(em));
+  }
+
   /** Counts and sums per status of the caller's settlements (every status, zeros included). */
   async summary(em: EntityManager, principal: Principal): Promise<PartnerSettlementSummary> {
-    const defaultAgencyId = await this.agencies.defaultAgencyId(em);
-    const rows = await em
-      .getRepository(Settlement)
-      .sumsByStatus(allOf<Settlement>(scopeConditions(scopeOf(principal), defaultAgencyId)));
+    const scope = await scopeConditions(scopeOf(principal), this.defaultAgencyOnce(em));
+    const rows = await em.getRepository(Settlement).sumsByStatus(allOf<Settlement>(scope));
     const byStatus = settlementStatuses.map((status) => {
       const row = rows.find((r) => r.status === status);
       const amounts = amountsBy((key) => new Decimal(row?.[key] ?? 0));
