@@ -1,5 +1,6 @@
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { TAKES_TURNS, TierSequencer } from './test/support/sequencer.js';
 
 // SWC emits the decorator metadata that type-graphql and MikroORM read at run time.
 const plugins = [
@@ -8,13 +9,36 @@ const plugins = [
 const exclude = ['**/node_modules/**', '.data/**'];
 /** Unit-tier files that boot a whole stack (`npm start` in a clone): run with the faults tier. */
 const wholeStackUnits = ['stack/src/private-folder.test.ts'];
+/** Faults files on a stack of their own (not the faults stack): they run beside its files. */
+const ownStackFaults = [
+  'test/faults/observability.test.ts',
+  'test/faults/notification-faults.test.ts',
+  'test/faults/lens-database-outage.test.ts',
+];
 /**
  * Two workers for the unit and service tiers (one tier, same count: vitest requires it), whose
  * files share nothing (a database each, ports bound at 0): vitest's default on a 2-core machine is
- * one, and two took the pair from 31 s to 21 s alone. The later tiers keep one: their files share
+ * one, and two took the pair from 31 s to 21 s alone. The stack tier keeps one: its files share
  * a stack, and its one-second budgets must not feel a second file's load.
  */
 const FIRST_TIER_WORKERS = 2;
+/**
+ * The faults tier: the files on the faults stack take turns (one at a time: they stop its
+ * database and kill its services), and so do the files that boot a stack of their own, but one
+ * of each runs at the same time (issue 22: the tier was half of the suite, mostly waiting for
+ * outages, restarts and a 20 s SMTP server). Two workers, and a lock per project
+ * (`one-file-at-a-time.ts`): vitest gives every project of a tier the same `maxWorkers`.
+ */
+const FAULTS_TIER_WORKERS = 2;
+/** What the faults tier's files share: hooks and tests wait seconds for outages and boots. */
+const faultsTier = {
+  sequence: { groupOrder: 2 },
+  exclude,
+  isolate: false,
+  maxWorkers: FAULTS_TIER_WORKERS,
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
 
 export default defineConfig({
   test: {
@@ -22,6 +46,7 @@ export default defineConfig({
     // tier's): on a loaded machine that outlasts vitest's 10 s default, after which it exits
     // without waiting and leaves PostgreSQL servers and temporary folders behind.
     teardownTimeout: 120_000,
+    sequence: { sequencer: TierSequencer },
     projects: [
       {
         plugins,
@@ -85,24 +110,34 @@ export default defineConfig({
         test: {
           // Issue 16: faults, two replicas, the second federation engine and fuzzing, on one
           // dedicated stack whose database and services the files stop and kill: one at a time.
-          // Files that boot a whole stack of their own live here too (issue 22).
           name: 'faults',
-          sequence: { groupOrder: 2 },
-          include: ['test/faults/**/*.test.ts', ...wholeStackUnits],
-          exclude,
-          // The stacks of the files that need one of their own (the private-folder test's
-          // `npm start` in a clone, the mail-failure and lens-outage stacks) boot beside the first tiers too.
+          ...faultsTier,
+          include: ['test/faults/**/*.test.ts'],
+          exclude: [...exclude, ...ownStackFaults],
           globalSetup: [
             'test/faults/support/global-faults.ts',
+            'test/support/one-file-at-a-time.ts',
+          ],
+          setupFiles: ['test/faults/support/faults-ready.ts', TAKES_TURNS],
+        },
+      },
+      {
+        plugins,
+        test: {
+          // Files that boot a whole stack of their own (issue 22), one at a time, beside the
+          // faults stack's: the private-folder test's `npm start` in a clone (started while the
+          // first tiers run, at the lowest priority), the mail-failure and lens-outage stacks
+          // (booted when their file asks) and the observed stack (booted in its file).
+          name: 'faults-own-stack',
+          ...faultsTier,
+          include: [...ownStackFaults, ...wholeStackUnits],
+          globalSetup: [
             'test/faults/support/private-clone.ts',
             'test/faults/support/notification-stack.ts',
             'test/faults/support/lens-outage-stack.ts',
+            'test/support/one-file-at-a-time.ts',
           ],
-          setupFiles: ['test/faults/support/faults-ready.ts'],
-          fileParallelism: false,
-          isolate: false,
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          setupFiles: [TAKES_TURNS],
         },
       },
     ],

@@ -10,6 +10,7 @@ import { readSupergraph } from '@campaign/schema';
 import { noApolloUsageData, type GatewayConfig } from './config.js';
 import { noteReplay, type ReplayContext } from './idempotency.js';
 import { subgraphFetcher } from './subgraph-fetcher.js';
+import { RecordHeaders } from './subgraph-headers.js';
 import { FORWARDED_HEADERS, subgraphUrlsOf } from './subgraphs.js';
 
 export type GatewayContext = ReplayContext;
@@ -43,15 +44,20 @@ export async function apolloFederation(
         url: subgraphUrls[name] ?? url,
         fetcher: subgraphs.fetcher,
         willSendRequest({ request, context }) {
-          request.http?.headers.set(SUBGRAPH_SECRET_HEADER, config.SUBGRAPH_SECRET);
+          if (!request.http) return;
+          // The data source's own headers (its content type), then ours, as a record: iterating
+          // node-fetch's Headers re-sorts them at each step (subgraph-headers.ts).
+          const headers = new RecordHeaders(request.http.headers);
+          headers.set(SUBGRAPH_SECRET_HEADER, config.SUBGRAPH_SECRET);
           // A subgraph's request error (a SafeInt out of range, a Decimal that is not one) then
           // comes back as 200 with its errors, which the gateway passes on with their code; a 400
           // would reach the data source as a failed fetch and the caller as INTERNAL_ERROR.
-          request.http?.headers.set('accept', APPLICATION_JSON);
+          headers.set('accept', APPLICATION_JSON);
           for (const header of FORWARDED_HEADERS) {
             const value = context.headers?.[header];
-            if (value) request.http?.headers.set(header, value);
+            if (value) headers.set(header, value);
           }
+          request.http = { method: request.http.method, url: request.http.url, headers };
         },
         didReceiveResponse({ response, context }) {
           noteReplay(context, response.http?.headers);

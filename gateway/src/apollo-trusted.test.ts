@@ -73,6 +73,31 @@ describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () =
     expect(received[0]!.headers['x-forwarded-for']).toBe('10.0.0.9');
   });
 
+  it('sends a subgraph exactly the headers it sent before they became a record (issue 27)', async () => {
+    answer = { status: 200, body: { data: { settlements: { total: 3 } } } };
+    received.length = 0;
+    const all = {
+      ...headers,
+      authorization: 'Bearer t',
+      'x-lens-interface': 'mcp',
+      'idempotency-key': 'k-1',
+    };
+    await engine.execute(TOTAL, {}, all);
+    const { host: _host, connection: _connection, ...sent } = received[0]!.headers;
+    // Captured from the data source's node-fetch Headers before the change.
+    expect(sent).toEqual({
+      accept: 'application/json',
+      authorization: 'Bearer t',
+      'content-length': sent['content-length'],
+      'content-type': 'application/json',
+      'idempotency-key': 'k-1',
+      [SUBGRAPH_SECRET_HEADER]: 'the-subgraph-secret',
+      'x-forwarded-for': '10.0.0.9',
+      'x-lens-interface': 'mcp',
+      'x-request-id': 'req-1',
+    });
+  });
+
   it('times the operation by its name, as the Apollo Server plugin does', async () => {
     answer = { status: 200, body: { data: { settlements: { total: 2 } } } };
     await engine.execute(TOTAL, {}, headers);

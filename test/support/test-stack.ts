@@ -1,6 +1,6 @@
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { startEphemeralStack, type RunningStack } from '@campaign/stack';
+import type { RunningStack, startEphemeralStack } from '@campaign/stack';
 import { bootInBackground, type Boot, type BootTiming } from './background-boot.js';
 
 /** Test timings: short enough for a quick suite, with slow_ still well past the budget. */
@@ -33,7 +33,11 @@ type TestStackOptions = Omit<Parameters<typeof startEphemeralStack>[0], 'service
  * embedded database that dies with it, the services' output only with STACK_LOGS, and the test
  * timings of the reconciler and the outbox, which `options.serviceEnv` may override.
  */
-export function startTestStack(options: TestStackOptions = {}): Promise<RunningStack> {
+export async function startTestStack(options: TestStackOptions = {}): Promise<RunningStack> {
+  // Imported when a stack boots, not with this module: the global setups of the faults tier's
+  // own stacks load this at the start of the run, in the vitest process that then hands the
+  // first tiers' workers their modules, and the orchestrator brings both subgraphs with it.
+  const { startEphemeralStack } = await import('@campaign/stack');
   return startEphemeralStack({
     durableDatabase: false,
     ...options,

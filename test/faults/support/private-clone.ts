@@ -1,10 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { freeStackPorts, repoRoot } from '@campaign/stack';
+// Not '@campaign/stack', which brings both subgraphs: this global setup loads at the start of the
+// run, in the vitest process that hands the first tiers' workers their modules.
+import { freeStackPorts } from '../../../stack/src/free-port.js';
+import { repoRoot } from '../../../stack/src/processes.js';
 import { POINTER_FILE } from '../../../stack/src/postgres-placement.js';
 import { bootInBackground, type Boot } from '../../support/background-boot.js';
 import { eventually } from '../../support/wait.js';
@@ -54,11 +58,14 @@ async function startPrivateClone(): Promise<Boot<PrivateClone>> {
     }
     await rm(folder, { recursive: true, force: true });
   };
-  const cloned = spawnSync('git', ['clone', '-q', repoRoot, clone], { encoding: 'utf8' });
-  if (cloned.status !== 0) {
-    await removeFolder();
-    throw new Error(`git clone failed: ${cloned.stderr}`);
-  }
+  // Not spawnSync: this runs in vitest's own process, which hands the first tiers' workers their
+  // modules; a clone that blocked it (seconds on a loaded disk) held every worker back.
+  await promisify(execFile)('git', ['clone', '-q', repoRoot, clone]).catch(
+    async (error: unknown) => {
+      await removeFolder();
+      throw new Error(`git clone failed: ${String(error)}`);
+    },
+  );
   const env: Record<string, string> = { ...(await freeStackPorts()), LOG_LEVEL: 'warn' };
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   delete childEnv['DATA_DIR']; // the default: .data inside the private clone

@@ -8,6 +8,7 @@ import { Partner } from '../partner/partner.entity.js';
 import { PartnerPayout } from '../payout/partner-payout.entity.js';
 import { ReverseIssuance } from '../reverse-issuance/reverse-issuance.entity.js';
 import { Settlement } from './settlement.entity.js';
+import { shapeCache } from './statement-shapes.js';
 
 /**
  * The hot reads of settlements (by id, the admin and partner lists, and the documents and the
@@ -155,23 +156,21 @@ const namedAfter = (prefix: string, text: string): PreparedStatement => ({
   text,
 });
 
+/** The conditions of one page: the count's (all that match) and the page's (after a position). */
+interface PageWhere {
+  count: ObjectQuery<Settlement>;
+  page: ObjectQuery<Settlement>;
+}
+
 /**
- * One page of the settlements matching `where`, newest first by the indexed id number, after
- * position `after`, and the number of all that match. MikroORM writes the SQL of the filter
- * (the scope and list conditions stay ObjectQuery, one definition), node-postgres runs it as a
- * prepared statement and the rows stay plain ({@link storedRows}). Count and page are one
- * statement: the count runs even when the page is empty (a cursor past the last row).
+ * The page statement of `where` (see {@link newestSettlements}): MikroORM writes the SQL of the
+ * filter (the scope and list conditions stay ObjectQuery, one definition).
  */
-export async function newestSettlements(
-  em: EntityManager,
-  where: ObjectQuery<Settlement>,
-  after: string | null,
-  pageSize: number,
-): Promise<{ items: Stored<Settlement>[]; total: number; more: boolean }> {
+function pageStatement(em: EntityManager, where: PageWhere, pageSize: number) {
   const page = em
     .createQueryBuilder(Settlement)
     .select('*')
-    .where(after === null ? where : { $and: [where, { idNumber: { $lt: after } }] })
+    .where(where.page)
     .orderBy({ idNumber: 'desc' })
     .limit(pageSize + 1)
     .getKnexQuery()
@@ -180,7 +179,7 @@ export async function newestSettlements(
   const count = em
     .createQueryBuilder(Settlement)
     .count()
-    .where(where)
+    .where(where.count)
     .getKnexQuery()
     .toSQL()
     .toNative();
@@ -188,18 +187,44 @@ export async function newestSettlements(
   const shift = count.bindings.length;
   const pageText = page.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
   const order = em.getMetadata().get(Settlement.name).properties.idNumber.fieldNames[0]!;
-  const columns = columnsOf(em, Settlement);
   const text =
-    `select ${asProperties(columns, 'p')}, c.total::int as "${TOTAL}" from (${count.sql}) ` +
-    `as c(total) left join (${pageText}) as p on true order by p."${order}" desc`;
-  const rows = await runPrepared<Record<string, unknown>>(em, namedAfter('settlement_page', text), [
-    ...count.bindings,
-    ...page.bindings,
-  ]);
+    `select ${asProperties(columnsOf(em, Settlement), 'p')}, c.total::int as "${TOTAL}" ` +
+    `from (${count.sql}) as c(total) left join (${pageText}) as p on true ` +
+    `order by p."${order}" desc`;
+  return {
+    statement: namedAfter('settlement_page', text),
+    values: [...count.bindings, ...page.bindings],
+  };
+}
+
+/** The page statement per shape of its conditions and page size (statement-shapes.ts). */
+const pageStatements = new WeakMap<object, ReturnType<typeof shapeCache<PreparedStatement>>>();
+
+/**
+ * One page of the settlements matching `where`, newest first by the indexed id number, after
+ * position `after`, and the number of all that match. node-postgres runs it as a prepared
+ * statement and the rows stay plain ({@link storedRows}). Count and page are one statement: the
+ * count runs even when the page is empty (a cursor past the last row).
+ */
+export async function newestSettlements(
+  em: EntityManager,
+  where: ObjectQuery<Settlement>,
+  after: string | null,
+  pageSize: number,
+): Promise<{ items: Stored<Settlement>[]; total: number; more: boolean }> {
+  const page = after === null ? where : { $and: [where, { idNumber: { $lt: after } }] };
+  // Per ORM (its metadata names the columns); every fork of one shares its configuration.
+  let shapes = pageStatements.get(em.config);
+  if (!shapes) pageStatements.set(em.config, (shapes = shapeCache<PreparedStatement>()));
+  const { statement, values } = shapes({ count: where, page }, [pageSize], (conditions) =>
+    pageStatement(em, conditions as PageWhere, pageSize),
+  );
+  const rows = await runPrepared<Record<string, unknown>>(em, statement, values);
   const total = Number(rows[0]?.[TOTAL] ?? 0);
   // The count is the last column, so deleting it leaves each row in the shape it had before
   // (V8's fast path for the last property added).
   for (const row of rows) delete row[TOTAL];
+  const columns = columnsOf(em, Settlement);
   const items = rows
     .filter((row) => row['id'] !== null)
     .map((row) => withDates<Settlement>(columns, row));
