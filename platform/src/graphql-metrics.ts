@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import { trace } from '@opentelemetry/api';
-import { boundedLabel, childPer, DURATION_BUCKETS, histogram, metricsEnabled } from './metrics.js';
+import { boundedLabel, DURATION_BUCKETS, histogram, metricsEnabled } from './metrics.js';
 import { tracingEnabled } from './telemetry.js';
 
 const operationName = boundedLabel();
@@ -37,12 +37,6 @@ export function graphqlOperationObserver(on: OperationRecording = recordingNow()
         DURATION_BUCKETS,
       )
     : null;
-  // The histogram's child per (capped) operation name and type, made once (childPer).
-  const child = duration
-    ? childPer((name: string, type: string) =>
-        duration.labels({ graphql_operation_name: name, graphql_operation_type: type }),
-      )
-    : null;
   return {
     resolved: on.tracing
       ? (name: string | null | undefined, type: string): void => {
@@ -52,9 +46,13 @@ export function graphqlOperationObserver(on: OperationRecording = recordingNow()
           });
         }
       : nothing,
-    done: child
+    done: duration
       ? (name: string | null | undefined, type: string, started: number): void => {
-          child(operationName(name ?? 'anonymous'), type).observe(
+          duration.observe(
+            {
+              graphql_operation_name: operationName(name ?? 'anonymous'),
+              graphql_operation_type: type,
+            },
             (performance.now() - started) / 1000,
           );
         }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { childPer, installMetrics, metricsAccess } from './metrics.js';
+import { installMetrics, metricsAccess } from './metrics.js';
 
 async function appWith(access: ReturnType<typeof metricsAccess>) {
   const app = Fastify();
@@ -46,39 +46,5 @@ describe('GET /metrics', () => {
     const disabled = await appWith({ mode: 'disabled' });
     expect((await disabled.inject({ url: '/metrics' })).statusCode).toBe(404);
     await disabled.close();
-  });
-
-  it('keeps one series per route, method and status however often a tuple recurs (cached children)', async () => {
-    const app = Fastify();
-    installMetrics(app, { mode: 'open' });
-    app.get('/items/:id', async (request, reply) =>
-      (request.params as { id: string }).id === 'gone' ? reply.code(404).send({}) : { ok: true },
-    );
-    await app.ready();
-    for (const id of ['a', 'b', 'gone', 'c', 'gone']) await app.inject({ url: `/items/${id}` });
-    await app.inject({ method: 'DELETE', url: '/items/a' });
-    const text = (await app.inject({ url: '/metrics' })).body;
-    const count = (method: string, status: number) =>
-      new RegExp(
-        `http_server_request_duration_seconds_count\\{http_request_method="${method}",http_route="/items/:id",http_response_status_code="${status}"\\} (\\d+)`,
-      ).exec(text)?.[1];
-    // Counts are per process (prom-client's one registry): other tests' requests add to none of these.
-    expect([count('GET', 200), count('GET', 404)]).toEqual(['3', '2']);
-    expect(text).toContain('http_request_method="DELETE",http_route="unmatched"');
-    await app.close();
-  });
-});
-
-describe('childPer', () => {
-  it("makes each pair's child once and hands the same one back after", () => {
-    const made: string[] = [];
-    const child = childPer((a: string, b: number) => {
-      made.push(`${a}${b}`);
-      return { a, b };
-    });
-    expect(child('x', 1)).toBe(child('x', 1));
-    expect(child('x', 2)).not.toBe(child('x', 1));
-    expect(child('y', 1)).toEqual({ a: 'y', b: 1 });
-    expect(made).toEqual(['x1', 'x2', 'y1']);
   });
 });

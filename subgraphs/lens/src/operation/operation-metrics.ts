@@ -1,6 +1,4 @@
 import {
-  childOf,
-  childPer,
   counter,
   observeJobRunner,
   runPrepared,
@@ -38,30 +36,16 @@ const unbalanced = counter(
   ['operation'],
 );
 
-/**
- * The counters' children per operation (and status), made once (childOf, childPer): the lens's operation
- * ids and statuses are fixed sets, so the maps stay small.
- */
-const ended = childPer((operation: string, status: string) =>
-  operations.labels({ operation, status }),
-);
-const ofOperation = childOf((operation: string) => ({
-  charged: charged.labels({ operation }),
-  refunded: refunded.labels({ operation }),
-  unbalanced: unbalanced.labels({ operation }),
-}));
-
 /** Counts one settled operation (the row `lens_settle_operation` returned). */
 export function recordSettled(row: OperationRow): void {
   const operation = row.operation_name;
-  ended(operation, row.status).inc();
-  const series = ofOperation(operation);
+  operations.inc({ operation, status: row.status });
   const reserved = Number(row.credits_reserved);
   const chargedNow = Number(row.credits_charged);
   const refundedNow = Number(row.credits_refunded);
-  if (chargedNow) series.charged.inc(chargedNow);
-  if (refundedNow) series.refunded.inc(refundedNow);
-  if (reserved !== chargedNow + refundedNow) series.unbalanced.inc();
+  if (chargedNow) charged.inc({ operation }, chargedNow);
+  if (refundedNow) refunded.inc({ operation }, refundedNow);
+  if (reserved !== chargedNow + refundedNow) unbalanced.inc({ operation });
 }
 
 /** The lens subgraph's scrape-time gauges: the reconciliation backlog and its job runner. */
