@@ -47,4 +47,24 @@ describe('GET /metrics', () => {
     expect((await disabled.inject({ url: '/metrics' })).statusCode).toBe(404);
     await disabled.close();
   });
+
+  it('keeps one series per route, method and status however often a tuple recurs', async () => {
+    const app = Fastify();
+    installMetrics(app, { mode: 'open' });
+    app.get('/items/:id', async (request, reply) =>
+      (request.params as { id: string }).id === 'gone' ? reply.code(404).send({}) : { ok: true },
+    );
+    await app.ready();
+    for (const id of ['a', 'b', 'gone', 'c', 'gone']) await app.inject({ url: `/items/${id}` });
+    await app.inject({ method: 'DELETE', url: '/items/a' });
+    const text = (await app.inject({ url: '/metrics' })).body;
+    const count = (method: string, status: number) =>
+      new RegExp(
+        `http_server_request_duration_seconds_count\\{http_request_method="${method}",http_route="/items/:id",http_response_status_code="${status}"\\} (\\d+)`,
+      ).exec(text)?.[1];
+    // Counts are per process (prom-client's one registry): other tests' requests add to none of these.
+    expect([count('GET', 200), count('GET', 404)]).toEqual(['3', '2']);
+    expect(text).toContain('http_request_method="DELETE",http_route="unmatched"');
+    await app.close();
+  });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { TenantService } from '@campaign/lens';
-import { lensServicesFor } from '../support/lens-services.js';
+import { lensServicesFor, minjiProfile } from '../support/lens-services.js';
 import type { SocialUpstream } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
 import { eventually } from '../support/wait.js';
@@ -20,18 +20,7 @@ const upstream = {
     upstreamCalls += 1;
     // Long enough for concurrent starts with one key to meet while the first is RUNNING.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return {
-      accountId: '1789',
-      handle: ref.handle ?? null,
-      displayName: 'Minji',
-      biography: null,
-      isPrivate: false,
-      isVerified: false,
-      followerCount: 120,
-      followingCount: 3,
-      postCount: 9,
-      category: null,
-    };
+    return minjiProfile(ref);
   },
 } as unknown as SocialUpstream;
 const logger = createLogger('lens-billed-path-test', 'silent');

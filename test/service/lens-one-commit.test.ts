@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import type { SocialUpstream } from '@campaign/lens';
-import { lensServicesFor } from '../support/lens-services.js';
+import { lensServicesFor, minjiProfile } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 import { eventually } from '../support/wait.js';
 
@@ -23,18 +23,7 @@ function gatedUpstream() {
   const upstream = {
     async profile(ref: { handle?: string }) {
       await gate;
-      return {
-        accountId: '1789',
-        handle: ref.handle ?? null,
-        displayName: 'Minji',
-        biography: null,
-        isPrivate: false,
-        isVerified: false,
-        followerCount: 120,
-        followingCount: 3,
-        postCount: 9,
-        category: null,
-      };
+      return minjiProfile(ref);
     },
   } as unknown as SocialUpstream;
   return { upstream, open: () => open() };

@@ -27,3 +27,19 @@ export function lensServicesFor(
     { upstream, logger: createLogger(name, 'silent'), ...parts },
   );
 }
+
+/** The public profile a service test's upstream answers for `ref` (one account, 120 followers). */
+export function minjiProfile(ref: { handle?: string }) {
+  return {
+    accountId: '1789',
+    handle: ref.handle ?? null,
+    displayName: 'Minji',
+    biography: null,
+    isPrivate: false,
+    isVerified: false,
+    followerCount: 120,
+    followingCount: 3,
+    postCount: 9,
+    category: null,
+  };
+}

@@ -16,6 +16,12 @@ describe('the file lock of the turn-taking projects', () => {
   };
   const state = async (url: string) =>
     (await (await fetch(`${url}/state`)).json()) as { held: boolean; waiting: number };
+  /** Waits until the lock's state satisfies `test`. */
+  const until = (
+    url: string,
+    test: (s: { held: boolean; waiting: number }) => boolean,
+    what: string,
+  ) => eventually(() => state(url), test, what);
   const track = (waiting: Promise<unknown>) => {
     const seen = { granted: false };
     void waiting.then(() => (seen.granted = true));
@@ -29,11 +35,7 @@ describe('the file lock of the turn-taking projects', () => {
     const thirdWait = holdFileLock(url);
     const second = track(secondWait);
     const third = track(thirdWait);
-    await eventually(
-      () => state(url),
-      (s) => s.waiting === 2,
-      'two waiting',
-    );
+    await until(url, (s) => s.waiting === 2, 'two waiting');
     expect([second.granted, third.granted]).toEqual([false, false]);
     first();
     const releaseSecond = await secondWait;
@@ -41,11 +43,7 @@ describe('the file lock of the turn-taking projects', () => {
     expect(third.granted).toBe(false);
     releaseSecond();
     (await thirdWait)();
-    await eventually(
-      () => state(url),
-      (s) => !s.held,
-      'the last one let go',
-    );
+    await until(url, (s) => !s.held, 'the last one let go');
   });
 
   it('lets the next one in when the holder dies without letting go', async () => {
@@ -59,11 +57,7 @@ describe('the file lock of the turn-taking projects', () => {
     await once(holder.stdout, 'data');
     const next = holdFileLock(url);
     const seen = track(next);
-    await eventually(
-      () => state(url),
-      (s) => s.waiting === 1,
-      'one waiting',
-    );
+    await until(url, (s) => s.waiting === 1, 'one waiting');
     expect(seen.granted).toBe(false);
     holder.kill('SIGKILL');
     (await next)();
