@@ -2,7 +2,7 @@
  * Korea Standard Time is UTC+9 all year (no daylight saving since 1988), so the Seoul wall clock
  * is the UTC fields of the instant moved by nine hours. Computed, not formatted with
  * `Intl.DateTimeFormat`: the first DateTimeFormat of a process initialises ICU's date formatting,
- * about 8 MB of RSS kept for the process's life, which made the settlement subgraph's idle RSS
+ * about 6-8 MB of RSS kept for the process's life, which made the settlement subgraph's idle RSS
  * the largest of the stack's (issue 27, docs/benchmarks.md "Issue 27: settlement's idle memory").
  */
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
