@@ -41,8 +41,18 @@ export const SERVICE_V8_FLAGS = ['--max-semi-space-size=4'];
  * GC and compiler threads and libuv's pool each kept an arena of their own, 6-8 MB of each
  * service's idle RSS (issue 27, docs/benchmarks.md "Issue 27: idle memory, second pass"). The
  * environment of the stack's caller comes after it and may set another value.
+ *
+ * And a fixed mmap threshold of 128 KiB (glibc's starting value): left dynamic, glibc raises it
+ * to the size of each large block freed (up to 32 MiB), so the buffers of the settlement
+ * subgraph's start and first requests afterwards came from the main heap, and that heap stayed
+ * fragmented at 18-19 MB when idle (8 MB with the fixed threshold; the settlement subgraph's idle
+ * RSS 141 → 133 MB, median of 3 starts; issue 27, docs/benchmarks.md "Issue 27: settlement's
+ * idle memory"). A block of 128 KiB or more costs an mmap and munmap (a few µs).
  */
-export const SERVICE_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };
+export const SERVICE_ENV: Record<string, string> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
 
 /** `subgraphs/lens/src/main.ts` → `subgraphs/lens/dist/main.js`. */
 export const compiledPath = (main: string) =>

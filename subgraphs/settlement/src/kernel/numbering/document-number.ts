@@ -1,3 +1,5 @@
+import { seoulWallClock } from '../seoul-day.js';
+
 /** Advertiser invoices are INV-..., partner payouts PAY-... (spec 2.5, 2.5a; DESIGN S7). */
 export type DocumentPrefix = 'INV' | 'PAY';
 
@@ -7,26 +9,12 @@ export interface YearMonth {
   month: number;
 }
 
-const SEOUL_TIME_ZONE = 'Asia/Seoul';
 const MIN_SEQUENCE_DIGITS = 4;
-
-const seoulYearMonthFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SEOUL_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-});
 
 /** The calendar year and month of `date` in Asia/Seoul time. */
 export function seoulYearMonth(date: Date): YearMonth {
   if (Number.isNaN(date.getTime())) throw new RangeError('seoulYearMonth: invalid date');
-  const parts = seoulYearMonthFormat.formatToParts(date);
-  const year = Number(parts.find((p) => p.type === 'year')?.value);
-  const month = Number(parts.find((p) => p.type === 'month')?.value);
-  if (!Number.isInteger(year) || !Number.isInteger(month)) {
-    throw new RangeError(`seoulYearMonth: cannot read the Seoul date of ${date.toISOString()}`);
-  }
+  const { year, month } = seoulWallClock(date);
   return { year, month };
 }
 

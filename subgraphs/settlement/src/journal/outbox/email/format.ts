@@ -1,3 +1,5 @@
+import { seoulDateOf, seoulTimeOf, seoulWallClock } from '../../../kernel/seoul-day.js';
+
 /**
  * How notification e-mails show values. Amounts arrive in outbox payloads as the API's decimal
  * strings (`"1100006.00"`) and are shown with thousands separators and two decimals
@@ -32,21 +34,10 @@ export function formatAmount(value: string): string {
   return `KRW ${sign}${grouped}.${fraction.slice(0, 2).padEnd(2, '0')}`;
 }
 
-const seoul = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `"2026-12-01T05:10:00.000Z"` → `"2026-12-01 14:10 KST"`. */
 export function formatTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new TypeError(`not a time: ${JSON.stringify(value)}`);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    seoul.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} KST`;
+  const clock = seoulWallClock(date);
+  return `${seoulDateOf(clock)} ${seoulTimeOf(clock)} KST`;
 }
