@@ -67,7 +67,12 @@ describe('reverse issuance, open', () => {
       body: '',
     });
     expect(page.status).toBe(200);
-    const approved = await t.untilReverse(ctx.admin, id, 'SUCCESS');
+    await t.untilReverse(ctx.admin, id, 'SUCCESS');
+    // Read again: the answer that first shows SUCCESS may have read the settlement's row before
+    // the result's transaction committed and its reverse issuance after (one detail answer is
+    // several statements, not one snapshot: docs/decisions.md, "Detail answers and read skew").
+    // Every read that starts after SUCCESS was seen shows the whole transaction.
+    const approved = await t.detail(ctx.admin, id);
     expect(approved.partnerInvoiceReceivedAt).toEqual(expect.any(String));
     expect((await f.auditOf(ctx.db, id)).at(-1)).toMatchObject({
       action: 'PARTNER_INVOICE_RECEIVED',
