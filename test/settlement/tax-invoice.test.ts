@@ -40,7 +40,10 @@ describe('tax-invoice provider', () => {
     });
 
     // The simulated partner approves; the webhook brings the partner's tax invoice (S4).
-    const approved = await t.untilReverse(ctx.admin, id, 'SUCCESS');
+    await t.untilReverse(ctx.admin, id, 'SUCCESS');
+    // Read again once SUCCESS is seen: one detail answer is several statements, not one snapshot
+    // (docs/decisions.md, "Detail answers and read skew").
+    const approved = await t.detail(ctx.admin, id);
     expect(t.reverseOf(approved)).toMatchObject({ grantUrl: null, failureCode: null });
     expect(t.reverseOf(approved)['taxInvoiceNumber']).toMatch(TAX_INVOICE_NUMBER);
     expect(approved.partnerInvoiceReceivedAt).toEqual(expect.any(String));
