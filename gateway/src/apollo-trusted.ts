@@ -23,7 +23,7 @@ import { documentId } from '@campaign/schema';
 import { apolloFederation, type GatewayContext } from './apollo-federation.js';
 import type { GatewayConfig } from './config.js';
 import { refusalOf } from './idempotency.js';
-import { withExtensions } from './request-errors.js';
+import { httpOf, isGraphQLError, withExtensions } from './request-errors.js';
 import type { ForwardedHeaders } from './subgraphs.js';
 
 type Logger = ReturnType<typeof createLogger>;
@@ -44,9 +44,6 @@ const {
 } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 type GraphQLError = GraphQLErrorType;
 
-/** A GraphQLError of either realm (the idempotency refusal is built by an ES import). */
-const isGraphQLError = (raw: unknown): raw is GraphQLError =>
-  raw instanceof Error && 'extensions' in raw && typeof (raw as GraphQLError).toJSON === 'function';
 type RequestContext = Parameters<ApolloGateway['executor']>[0];
 
 /** One trusted document, prepared at start: parsed, validated, its operation and hash known. */
@@ -120,21 +117,6 @@ export interface TrustedAnswer {
    */
   status: number;
   headers?: ReadonlyMap<string, string>;
-}
-
-/** Apollo Server's `extensions.http` of the raw errors (normalizeAndFormatErrors), merged. */
-function httpOf(errors: readonly unknown[]): { status?: number; headers?: Map<string, string> } {
-  const head: { status?: number; headers?: Map<string, string> } = {};
-  for (const raw of errors) {
-    const http = isGraphQLError(raw) ? raw.extensions['http'] : undefined;
-    if (!http || typeof http !== 'object') continue;
-    const { status, headers } = http as { status?: unknown; headers?: unknown };
-    if (typeof status === 'number') head.status = status;
-    if (headers instanceof Map)
-      for (const [name, value] of headers as Map<string, string>)
-        (head.headers ??= new Map()).set(name, value);
-  }
-  return head;
 }
 
 /**
