@@ -54,14 +54,14 @@ describe('gateway query planner setting', () => {
 });
 
 describe("Apollo's usage-data meter (issue 27)", () => {
-  it('is not loaded with the gateway: its modules are required only when it is made', () => {
+  it('is not loaded with the gateway, nor make-fetch-happen: required only when made', () => {
     // A process of its own: this worker's module cache may hold anything.
     const loaded = (code: string) =>
       execFileSync(process.execPath, ['-e', code], {
         cwd: fileURLToPath(new URL('..', import.meta.url)),
         encoding: 'utf8',
       }).trim();
-    const heavy = `Object.keys(require.cache).filter((f) => /sdk-metrics|exporter-metrics-otlp|resource-detector|index-incubating/.test(f)).length`;
+    const heavy = `Object.keys(require.cache).filter((f) => /sdk-metrics|exporter-metrics-otlp|resource-detector|index-incubating|make-fetch-happen/.test(f)).length`;
     expect(loaded(`require('@apollo/gateway'); console.log(${heavy})`)).toBe('0');
   });
 });
