@@ -1,7 +1,8 @@
 import { loadavg } from 'node:os';
 import { COST_HOPS, COST_ROWS, type Cell, type CostHop } from './cells.js';
 import type { LoadResult, LoadSpec } from './load-worker.js';
-import { cpuMs } from './proc.js';
+import { preciseCpuMs } from './proc.js';
+import { INTERVAL_CONFIDENCE, medianInterval, verdict } from './interval.js';
 import { median } from './report.js';
 
 /** The three sets, by what they run: metrics off, metrics on (the default), tracing at 100 %. */
@@ -91,7 +92,7 @@ export async function measureCost(options: {
   say: (line: string) => void;
 }): Promise<{ results: CostResult[]; loadAverage: [number, number] }> {
   const { sets, rounds, durationS, say } = options;
-  const cpuOf = (set: CostSet) => sum(set.pids().map((pid) => cpuMs(pid)));
+  const cpuOf = (set: CostSet) => sum(set.pids().map((pid) => preciseCpuMs(pid)));
   const idleStart = sets.map(cpuOf);
   const t0 = performance.now();
   await sleep(5000);
@@ -119,7 +120,7 @@ export async function measureCost(options: {
           set.runLoad({
             ...specs[set.name],
             connections: CONNECTIONS,
-            // Enough requests per round that the 10 ms CPU tick and the idle estimate stay small.
+            // Enough requests per round that the idle estimate stays a small part of it.
             durationS: rate ? Math.max(durationS, Math.ceil(MIN_REQUESTS / rate)) : durationS,
             ...(rate ? { rate } : {}),
           }),
@@ -158,7 +159,6 @@ export async function measureCost(options: {
 }
 
 const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)} %`;
-const verdict = (x: number, budget: number) => (x <= budget ? 'reached' : 'not reached');
 
 /** The cost table: per row, each set's CPU per request, each cost against its budget. */
 export function costTable(
@@ -169,7 +169,9 @@ export function costTable(
     `Sets loaded at the same time and at the same rate (${100 * RATE_SHARE} % of the sets' median rate ` +
       `in a warm-up round), ${rounds} rounds, each set's idle CPU ` +
       `subtracted, CPU of the sets' services (PostgreSQL shared, left out), median of the ` +
-      `per-round ratios; load average ${measured.loadAverage.map((l) => l.toFixed(1)).join('-')}.`,
+      `per-round ratios with its ${100 * INTERVAL_CONFIDENCE} % interval (order statistics; a budget is ` +
+      `reached or not only when the whole interval says so); CPU from the scheduler's ns clock; ` +
+      `load average ${measured.loadAverage.map((l) => l.toFixed(1)).join('-')}.`,
     '',
     '| row | CPU ms/req metrics off | default | tracing 100 % | req/s off / default / traced | metrics (budget ≤ 5 %) | tracing (budget ≤ 15 %) | ratios per round, metrics; tracing |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
@@ -177,12 +179,15 @@ export function costTable(
   for (const r of measured.results) {
     const m = median(r.metrics);
     const t = median(r.tracing);
+    const [mi, ti] = [medianInterval(r.metrics), medianInterval(r.tracing)];
+    const within = ([lo, hi]: [number, number]) => `(${pct(lo)} … ${pct(hi)})`;
     const cpu = (n: CostSet['name']) => r.perRequest[n].toFixed(2);
     const rps = (n: CostSet['name']) => r.rps[n].toFixed(0);
     lines.push(
       `| ${r.row}${r.failed ? ` (${r.failed} failed)` : ''} | ${cpu('metrics off')} | ${cpu('default')} | ${cpu('tracing 100 %')} | ` +
         `${rps('metrics off')} / ${rps('default')} / ${rps('tracing 100 %')} | ` +
-        `${pct(m)} ${verdict(m, BUDGETS.metrics)} | ${pct(t)} ${verdict(t, BUDGETS.tracing)} | ` +
+        `${pct(m)} ${within(mi)} ${verdict(mi, BUDGETS.metrics)} | ` +
+        `${pct(t)} ${within(ti)} ${verdict(ti, BUDGETS.tracing)} | ` +
         `${r.metrics.map(pct).join(', ')}; ${r.tracing.map(pct).join(', ')} |`,
     );
   }
