@@ -24,7 +24,7 @@ export interface CostRow {
 
 export interface CostResult {
   row: string;
-  /** Median CPU ms per request of each set's services, idle taken off. */
+  /** Median CPU ms per request of each set's services, idle (measured before the row) taken off. */
   perRequest: Record<CostSet['name'], number>;
   /** Median req/s of each set (all three loaded at once). */
   rps: Record<CostSet['name'], number>;
@@ -32,6 +32,12 @@ export interface CostResult {
   metrics: number[];
   tracing: number[];
   failed: number;
+  /**
+   * The median share of the default set's CPU in a round that was its idle estimate: at the low
+   * rates a loaded machine allows, a third of the CPU may be idle work, and the estimate's error
+   * then weighs on every round alike.
+   */
+  idleShare: number;
 }
 
 const bySet = <T>(value: (name: CostSet['name']) => T): Record<CostSet['name'], T> => ({
@@ -93,20 +99,23 @@ export async function measureCost(options: {
 }): Promise<{ results: CostResult[]; loadAverage: [number, number] }> {
   const { sets, rounds, durationS, say } = options;
   const cpuOf = (set: CostSet) => sum(set.pids().map((pid) => preciseCpuMs(pid)));
-  const idleStart = sets.map(cpuOf);
-  const t0 = performance.now();
-  await sleep(5000);
-  // CPU ms per ms of wall time each set spends with no request at all.
-  const idle = sets.map((set, i) => (cpuOf(set) - idleStart[i]!) / (performance.now() - t0));
-  say(
-    `cost: idle CPU per set ${sets.map((s, i) => `${s.name} ${idle[i]!.toFixed(3)}`).join(', ')}`,
-  );
   const loads: number[] = [loadavg()[0]!];
   const results: CostResult[] = [];
   for (const { row, specs } of options.rows) {
+    // CPU ms per ms of wall time each set spends with no request at all, measured again before
+    // each row: the background (job runners, timers) drifts, and at a loaded machine's low
+    // rates its estimate is a large part of every round's figure.
+    const idleStart = sets.map(cpuOf);
+    const t0 = performance.now();
+    await sleep(5000);
+    const idle = sets.map((set, i) => (cpuOf(set) - idleStart[i]!) / (performance.now() - t0));
+    say(
+      `cost: ${row}, idle CPU per set ${sets.map((s, i) => `${s.name} ${idle[i]!.toFixed(4)}`).join(', ')}`,
+    );
     const perRound: number[][] = sets.map(() => []);
     const rps: number[][] = sets.map(() => []);
     let failed = 0;
+    const idleShares: number[] = [];
     let rate: number | undefined;
     // Round 0 warms each set's code paths for this row and is not counted.
     for (let round = 0; round <= rounds; round++) {
@@ -135,7 +144,9 @@ export async function measureCost(options: {
         continue;
       }
       sets.forEach((set, i) => {
-        const used = cpuOf(set) - before[i]! - idle[i]! * elapsed;
+        const all = cpuOf(set) - before[i]!;
+        const used = all - idle[i]! * elapsed;
+        if (set.name === 'default') idleShares.push((idle[i]! * elapsed) / all);
         perRound[i]!.push(used / Math.max(answers[i]!.requests, 1));
         rps[i]!.push(answers[i]!.rps);
         failed += answers[i]!.failed;
@@ -153,6 +164,7 @@ export async function measureCost(options: {
       metrics: ratio(base, off),
       tracing: ratio(traced, base),
       failed,
+      idleShare: median(idleShares),
     });
   }
   return { results, loadAverage: [Math.min(...loads), Math.max(...loads)] };
@@ -173,8 +185,8 @@ export function costTable(
       `reached or not only when the whole interval says so); CPU from the scheduler's ns clock; ` +
       `load average ${measured.loadAverage.map((l) => l.toFixed(1)).join('-')}.`,
     '',
-    '| row | CPU ms/req metrics off | default | tracing 100 % | req/s off / default / traced | metrics (budget ≤ 5 %) | tracing (budget ≤ 15 %) | ratios per round, metrics; tracing |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| row | CPU ms/req metrics off | default | tracing 100 % | req/s off / default / traced | idle share (default) | metrics (budget ≤ 5 %) | tracing (budget ≤ 15 %) | ratios per round, metrics; tracing |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of measured.results) {
     const m = median(r.metrics);
@@ -186,6 +198,7 @@ export function costTable(
     lines.push(
       `| ${r.row}${r.failed ? ` (${r.failed} failed)` : ''} | ${cpu('metrics off')} | ${cpu('default')} | ${cpu('tracing 100 %')} | ` +
         `${rps('metrics off')} / ${rps('default')} / ${rps('tracing 100 %')} | ` +
+        `${(100 * r.idleShare).toFixed(0)} % | ` +
         `${pct(m)} ${within(mi)} ${verdict(mi, BUDGETS.metrics)} | ` +
         `${pct(t)} ${within(ti)} ${verdict(ti, BUDGETS.tracing)} | ` +
         `${r.metrics.map(pct).join(', ')}; ${r.tracing.map(pct).join(', ')} |`,
