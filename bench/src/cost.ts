@@ -71,10 +71,16 @@ const MIN_REQUESTS = 100;
  * one set stalled for a moment must not set the pace; the share leaves the slowest room).
  */
 const RATE_SHARE = 0.6;
+/** The idle estimate: one-second windows per set, their mean without the extremes, after a pause. */
+const IDLE_WINDOWS = 5;
+const IDLE_SETTLE_MS = 1000;
 /** In-flight answers of the last instant are served before the CPU is read again. */
 const SETTLE_MS = 300;
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** The mean without the highest and the lowest value (a burst in one window weighs nothing). */
+const trimmedMean = (xs: number[]) =>
+  sum([...xs].sort((a, b) => a - b).slice(1, -1)) / Math.max(xs.length - 2, 1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -104,11 +110,20 @@ export async function measureCost(options: {
   for (const { row, specs } of options.rows) {
     // CPU ms per ms of wall time each set spends with no request at all, measured again before
     // each row: the background (job runners, timers) drifts, and at a loaded machine's low
-    // rates its estimate is a large part of every round's figure.
-    const idleStart = sets.map(cpuOf);
-    const t0 = performance.now();
-    await sleep(5000);
-    const idle = sets.map((set, i) => (cpuOf(set) - idleStart[i]!) / (performance.now() - t0));
+    // rates its estimate is a large part of every round's figure. One-second windows without
+    // the highest and the lowest, after a second for the previous row's after-effects: one set's
+    // burst in one window (a job, a collection) once made its idle three times the others'.
+    await sleep(IDLE_SETTLE_MS);
+    const windows: number[][] = sets.map(() => []);
+    for (let w = 0; w < IDLE_WINDOWS; w++) {
+      const start = sets.map(cpuOf);
+      const t0 = performance.now();
+      await sleep(1000);
+      sets.forEach((set, i) =>
+        windows[i]!.push((cpuOf(set) - start[i]!) / (performance.now() - t0)),
+      );
+    }
+    const idle = windows.map(trimmedMean);
     say(
       `cost: ${row}, idle CPU per set ${sets.map((s, i) => `${s.name} ${idle[i]!.toFixed(4)}`).join(', ')}`,
     );
