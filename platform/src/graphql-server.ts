@@ -1,19 +1,21 @@
-import {
+// Types only at load: a subgraph loads Apollo Server (and its Fastify integration) when the first
+// request its lean path does not answer arrives (issue 27, idle RSS), the gateway at start.
+import type {
   ApolloServer,
-  type ApolloServerOptionsWithGateway,
-  type ApolloServerPlugin,
-  type BaseContext,
+  ApolloServerOptionsWithGateway,
+  ApolloServerPlugin,
+  BaseContext,
 } from '@apollo/server';
-import {
-  ApolloServerPluginCacheControlDisabled,
-  ApolloServerPluginInlineTraceDisabled,
-  ApolloServerPluginLandingPageDisabled,
-} from '@apollo/server/plugin/disabled';
-import fastifyApollo, {
-  fastifyApolloDrainPlugin,
-  fastifyApolloHandler,
-} from '@as-integrations/fastify';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteHandlerMethod,
+} from 'fastify';
 import type { GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { errorBody } from '@campaign/schema';
 import { sameSecret } from './secrets.js';
@@ -59,6 +61,10 @@ export interface MountOptions<C extends BaseContext> extends Omit<GraphQLServerO
 export async function createGraphQLServer<C extends BaseContext>(
   options: GraphQLServerOptions<C>,
 ): Promise<ApolloServer<C>> {
+  const [{ ApolloServer }, disabled] = await Promise.all([
+    import('@apollo/server'),
+    import('@apollo/server/plugin/disabled'),
+  ]);
   const armor = armorFor(options.limits, options.introspection);
   const server = new ApolloServer<C>({
     ...(options.gateway ? { gateway: options.gateway } : { schema: options.schema! }),
@@ -71,7 +77,7 @@ export async function createGraphQLServer<C extends BaseContext>(
     plugins: [
       // Apollo's landing page loads Apollo Sandbox from a CDN: blank on a machine without
       // internet. The gateway serves its own explorer instead (gateway/src/explorer.ts).
-      ApolloServerPluginLandingPageDisabled(),
+      disabled.ApolloServerPluginLandingPageDisabled(),
       // A subgraph (issue 27): Apollo's default cache-control plugin hooks every field of every
       // request (a policy object and two cache look-ups per field, and the schema's resolvers
       // wrapped for it) for a `cache-control` header that only the gateway reads, where no header
@@ -82,8 +88,8 @@ export async function createGraphQLServer<C extends BaseContext>(
       ...(options.gateway
         ? []
         : [
-            ApolloServerPluginCacheControlDisabled(),
-            ApolloServerPluginInlineTraceDisabled(),
+            disabled.ApolloServerPluginCacheControlDisabled(),
+            disabled.ApolloServerPluginInlineTraceDisabled(),
             noStorePlugin<C>(),
           ]),
       // Request errors: 400 or 200 by what the client accepts (GraphQL over HTTP).
@@ -113,14 +119,33 @@ export async function createGraphQLServer<C extends BaseContext>(
   return server;
 }
 
-/** Apollo's drain plugin for a server behind `app` (in-flight requests finish on stop). */
-export const drainPlugin = <C extends BaseContext>(app: FastifyInstance): ApolloServerPlugin<C> =>
-  fastifyApolloDrainPlugin(app);
+/**
+ * Apollo's drain plugin for a server behind `app` (in-flight requests finish on stop): what
+ * `fastifyApolloDrainPlugin` of @as-integrations/fastify does, without loading that package (it
+ * loads `@apollo/server`) where the server is made later.
+ */
+export const drainPlugin = <C extends BaseContext>(
+  app: FastifyInstance,
+): ApolloServerPlugin<C> => ({
+  async serverWillStart() {
+    return {
+      async drainServer() {
+        const timeout = setTimeout(() => app.server.closeAllConnections(), 10_000);
+        await app.close();
+        clearTimeout(timeout);
+      },
+    };
+  },
+});
 
-/** Serves a started server at POST/GET /graphql of a service app. */
+/** A started server, or how to make it when first needed (a subgraph's, issue 27). */
+export type ServerSource<C extends BaseContext> =
+  ApolloServer<C> | (() => Promise<ApolloServer<C>>);
+
+/** Serves a server at POST/GET /graphql of a service app, its lean path first when it has one. */
 export async function serveGraphQL<C extends BaseContext>(
   app: FastifyInstance,
-  server: ApolloServer<C>,
+  server: ServerSource<C>,
   options: Pick<MountOptions<C>, 'context' | 'subgraphSecret'>,
   lean?: ReturnType<typeof subgraphDocuments<C>>,
 ): Promise<void> {
@@ -133,34 +158,48 @@ export async function serveGraphQL<C extends BaseContext>(
       return reply.code(401).send({ errors: [{ message: body.message, extensions: body }] });
     });
   }
-  if (!lean) {
-    await app.register(fastifyApollo(server), { context: options.context, path: '/graphql' });
-    return;
-  }
-  // The route fastifyApollo registers, trying the lean path first.
-  const apollo = fastifyApolloHandler(server, { context: options.context });
+  // What fastifyApolloHandler returns: its body is a string or a stream it sends.
+  type Handler = RouteHandlerMethod<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    { Reply: string }
+  >;
+  let made: Promise<Handler> | undefined;
+  /** Apollo's handler (the route fastifyApollo registers), made once; a failed start is retried. */
+  const apollo = (): Promise<Handler> =>
+    (made ??= (async () => {
+      const started = typeof server === 'function' ? await server() : server;
+      const fastify = await import('@as-integrations/fastify');
+      return fastify.fastifyApolloHandler(started, { context: options.context });
+    })().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
+  if (!lean) await apollo();
   // Reply: the type the Apollo handler declares (its body is a string or a stream it sends).
   app.route<{ Reply: string }>({
     method: ['GET', 'POST', 'OPTIONS'],
     url: '/graphql',
     handler: async (request, reply) =>
-      (await lean.answer(request, reply)) ?? apollo.call(app, request, reply),
+      (await lean?.answer(request, reply)) ?? (await apollo()).call(app, request, reply),
   });
 }
 
 /**
  * Serves GraphQL at POST/GET /graphql of a service app: a subgraph (a schema) answers its known
- * documents on the lean path (issue 27), the rest through Apollo Server.
+ * documents on the lean path (issue 27), the rest through Apollo Server, which is made and started
+ * by the first such request (the gateway's query plans never need it; about 3-4 MB of idle RSS
+ * saved). The gateway (no schema) starts its Apollo Server here, at once.
  */
-export async function mountGraphQL<C extends BaseContext>(
-  options: MountOptions<C>,
-): Promise<ApolloServer<C>> {
+export async function mountGraphQL<C extends BaseContext>(options: MountOptions<C>): Promise<void> {
   const { app } = options;
-  const server = await createGraphQLServer<C>({
-    ...options,
-    log: app.log,
-    plugins: [drainPlugin<C>(app), ...(options.plugins ?? [])],
-  });
+  const make = () =>
+    createGraphQLServer<C>({
+      ...options,
+      log: app.log,
+      plugins: [drainPlugin<C>(app), ...(options.plugins ?? [])],
+    });
   const lean = options.schema
     ? subgraphDocuments<C>({
         schema: options.schema,
@@ -172,8 +211,7 @@ export async function mountGraphQL<C extends BaseContext>(
         ...(options.fullPipeline ? { fullPipeline: options.fullPipeline } : {}),
       })
     : undefined;
-  await serveGraphQL(app, server, options, lean);
-  return server;
+  await serveGraphQL(app, lean ? make : await make(), options, lean);
 }
 
 /** `cache-control: no-store` on every subgraph answer (what Apollo's cache-control plugin said). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HeaderMap, type ApolloServerPlugin, type GraphQLResponse } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
 import type { GraphQLFormattedError, OperationDefinitionNode } from 'graphql';
 import { errorBody, errorCatalogue, isErrorCode, type ErrorCode } from '@campaign/schema';
 import {
@@ -38,8 +38,16 @@ const fingerprintOf = (
     .update(JSON.stringify([query ?? '', operationName ?? null, variables ?? {}]))
     .digest('hex');
 
-const refusal = (code: ErrorCode, message: string): GraphQLResponse => ({
-  http: { status: undefined, headers: new HeaderMap() },
+/**
+ * Apollo Server's header map, loaded when this plugin first answers: the plugin runs only in
+ * Apollo Server's pipeline, which the subgraph loads on first use (issue 27, idle RSS), so a
+ * static import would load it at start.
+ */
+const headerMap = async (entries: [string, string][] = []) =>
+  new (await import('@apollo/server')).HeaderMap(entries);
+
+const refusal = async (code: ErrorCode, message: string): Promise<GraphQLResponse> => ({
+  http: { status: undefined, headers: await headerMap() },
   body: {
     kind: 'single',
     singleResult: { errors: [{ message, extensions: { ...errorBody(code, message) } }] },
@@ -101,7 +109,7 @@ export function idempotencyPlugin(): ApolloServerPlugin<SettlementContext> {
           return {
             http: {
               status: undefined,
-              headers: new HeaderMap([[IDEMPOTENT_REPLAYED_HEADER, 'true']]),
+              headers: await headerMap([[IDEMPOTENT_REPLAYED_HEADER, 'true']]),
             },
             body: { kind: 'single', singleResult: existing.response },
           };
