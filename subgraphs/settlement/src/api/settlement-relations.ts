@@ -1,5 +1,7 @@
 import type { Principal } from '../kernel/principal.js';
 import type { Settlement } from '../domain/settlement/settlement.entity.js';
+import { DETAIL_RELATIONS } from '../domain/settlement/settlement-detail.repository.js';
+import type { Stored } from '../domain/settlement/settlement-reads.repository.js';
 import type { SettlementContext, SettlementLoaders } from './context.js';
 import type { SettledLoader } from './settled-loader.js';
 
@@ -75,3 +77,28 @@ export async function prefetchRelations(
   }
   await Promise.all(loads);
 }
+
+/**
+ * A settlement's detail (the `settlement` and `partnerSettlement` queries): the row and the
+ * relations `selected` in one statement, one snapshot (a provider's result commits a reverse
+ * issuance's status and the settlement's received date together; separate reads could show one
+ * without the other). Each relation's loader keeps the row read, so its field answers at once.
+ */
+export async function settlementDetail(
+  ctx: SettlementContext,
+  principal: Principal,
+  id: string,
+  selected: ReadonlySet<string>,
+): Promise<Stored<Settlement>> {
+  const relations = DETAIL_RELATIONS.filter((name) => selected.has(name));
+  const detail = await ctx.services.queries.detail(ctx.em, principal, id, relations);
+  for (const name of relations) {
+    const relationOf: (...args: Parameters<RelationOf>) => Relation<unknown> =
+      SETTLEMENT_RELATIONS[name];
+    const { loader, key } = relationOf(ctx.loaders, detail.settlement, principal);
+    if (key !== null) loader.settle(key, detail.related[name] ?? null);
+  }
+  return detail.settlement;
+}
+
+type RelationOf = (typeof SETTLEMENT_RELATIONS)['advertiserInvoice'];

@@ -8,6 +8,7 @@ import { ReadResolver } from './read-resolver.js';
 import {
   prefetchRelations,
   SETTLEMENT_RELATIONS,
+  settlementDetail,
   shown,
   type SettlementRefs,
 } from './settlement-relations.js';
@@ -50,6 +51,7 @@ const reads = ReadResolver(Settlement, SettlementPage, SettlementFilter, {
   list: ['settlements', 'GET /api/admin/settlements', (s) => s.queries],
   get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.queries],
   related: prefetchRelations,
+  detail: settlementDetail,
 });
 
 /** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
