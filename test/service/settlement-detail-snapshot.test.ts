@@ -1,7 +1,8 @@
 import { execute, parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSettlementSchema, createLoaders, Settlement } from '@campaign/settlement';
-import { insertDefaultAgency, useSettlementServices } from '../support/service-database.js';
+import type { Principal } from '@campaign/platform';
+import { buildSettlementSchema, createLoaders } from '@campaign/settlement';
+import { useWorkflow } from './workflow-support.js';
 
 /**
  * A settlement's detail is one snapshot (issue 27, "Detail answers and read skew"): a commit that
@@ -10,8 +11,7 @@ import { insertDefaultAgency, useSettlementServices } from '../support/service-d
  * answers, before its caller sees the rows, another connection commits what a provider's result
  * commits (the reverse issuance's SUCCESS and the settlement's received date together).
  */
-const { orm, services, em, admin } = useSettlementServices();
-let settlementId: string;
+const w = useWorkflow();
 let schema: Awaited<ReturnType<typeof buildSettlementSchema>>['schema'];
 
 interface PgConnection {
@@ -23,7 +23,7 @@ let afterNextStatement: (() => Promise<void>) | null = null;
 
 /** Every pool connection's prepared statements (a `name`, no callback) pass the hook above. */
 function hookPool(): void {
-  const client = orm().em.getKnex().client as { acquireConnection(): Promise<PgConnection> };
+  const client = w.em().getKnex().client as { acquireConnection(): Promise<PgConnection> };
   const acquire = client.acquireConnection.bind(client);
   client.acquireConnection = async () => {
     const connection = await acquire();
@@ -44,29 +44,20 @@ function hookPool(): void {
   };
 }
 
-/** Every stored field of a settlement and of the documents a detail joins. */
-const EVERY_FIELD = `id campaignId partnerId agencyId campaignPrice commissionRate commissionAmount
-  settlementAmount withholdingTaxRate withholdingTaxAmount payoutAmount status settlementType
-  advertiserInvoiceId partnerPayoutId invoiceIssuedAt invoicePaidAt partnerInvoiceReceivedAt
-  requestedAt processedAt completedAt adminNotes createdAt
-  partner { id name entityType commissionRate email bankName accountId } advertiserInvoice { id } partnerPayout { id }
-  reverseIssuance { id settlementId issuanceKey status grantUrl grantUrlExpiresAt failureCode
-    failureMessage createdAt updatedAt }`;
-
-/** The answer of `query` as the settlement subgraph gives it to the super admin. */
-async function run(query: string, id: string) {
-  const fork = em();
+/** The answer of `query` as the settlement subgraph's execution gives it to `principal`. */
+async function run(query: string, variableValues: Record<string, unknown>, principal: Principal) {
+  const em = w.em();
   const result = await execute({
     schema,
     document: parse(query),
-    variableValues: { id },
+    variableValues,
     contextValue: {
-      em: fork,
+      em,
       requestId: 'detail-snapshot',
       clientAddress: '127.0.0.1',
-      services,
-      principal: () => Promise.resolve(admin),
-      loaders: createLoaders(fork),
+      services: w.services,
+      principal: () => Promise.resolve(principal),
+      loaders: createLoaders(em),
     },
   });
   expect(result.errors).toBeUndefined();
@@ -78,85 +69,99 @@ const detail = async (id: string) =>
     await run(
       `query($id: ID!) { settlement(id: $id) {
         id partnerInvoiceReceivedAt partner { id name } reverseIssuance { settlementId status } } }`,
-      id,
+      { id },
+      w.admin,
     )
   )['settlement']!;
 
 /** What a provider's SUCCESS commits: both in one transaction (tax-invoice flows). */
 async function providerSuccess(id: string): Promise<void> {
-  await orm()
-    .em.fork()
-    .transactional(async (tx) => {
-      await tx.execute(`update reverse_issuance set status = 'SUCCESS' where settlement_id = ?`, [
-        id,
-      ]);
-      await tx.execute(`update settlement set partner_invoice_received_at = now() where id = ?`, [
-        id,
-      ]);
-    });
+  await w.em().transactional(async (tx) => {
+    await tx.execute(`update reverse_issuance set status = 'SUCCESS' where settlement_id = ?`, [
+      id,
+    ]);
+    await tx.execute(`update settlement set partner_invoice_received_at = now() where id = ?`, [
+      id,
+    ]);
+  });
 }
 
+/** Every stored field of a settlement and of the documents a detail joins. */
+const EVERY_FIELD = `id campaignId partnerId agencyId campaignPrice commissionRate commissionAmount
+  settlementAmount withholdingTaxRate withholdingTaxAmount payoutAmount status settlementType
+  advertiserInvoiceId partnerPayoutId invoiceIssuedAt invoicePaidAt partnerInvoiceReceivedAt
+  bankName accountNumber accountHolder requestedAt processedAt completedAt adminNotes createdAt
+  partner { id name entityType commissionRate email bankName accountNumber accountId }
+  advertiserInvoice { id invoiceNumber advertiserId advertiserName agencyId invoiceType
+    periodStart periodEnd subtotal taxAmount totalAmount taxInvoiceNumber taxInvoiceIssuedAt
+    status dueDate paidAt createdAt taxInvoiceIssuanceKey taxInvoiceStatus }
+  partnerPayout { id payoutNumber partnerId partnerName payoutType periodStart periodEnd subtotal
+    taxAmount totalAmount partnerInvoiceNumber partnerInvoiceReceivedAt status paidAt
+    transactionId bankName accountNumber accountHolder createdAt }
+  reverseIssuance { id settlementId issuanceKey status grantUrl grantUrlExpiresAt failureCode
+    failureMessage taxInvoiceNumber documentUrl createdAt updatedAt }`;
+
 beforeAll(async () => {
-  await insertDefaultAgency(em());
-  const partner = await services.partners.createPartner(em(), {
-    name: 'Partner',
-    entityType: 'INDIVIDUAL',
-    email: 'partner@example.com',
-  });
-  const advertiser = await services.partners.createAdvertiser(em(), {
-    name: 'Advertiser',
-    email: 'ads@example.com',
-  });
-  const campaign = await services.campaigns.create(
-    em(),
-    {
-      partnerId: Number(partner.id),
-      advertiserId: Number(advertiser.id),
-      agencyId: null,
-      title: 'Campaign',
-      price: '1000000.00',
-    },
-    admin,
-  );
-  await services.campaignUpload.markUploaded(em(), campaign.id, admin);
-  settlementId = (await em().findOneOrFail(Settlement, { campaignId: campaign.id })).id;
-  await em().execute(`insert into reverse_issuance (settlement_id, issuance_key) values (?, ?)`, [
-    settlementId,
-    `reverse-${settlementId}`,
-  ]);
   schema = (await buildSettlementSchema()).schema;
   hookPool();
 });
 
 describe('a settlement detail is one snapshot', () => {
   it('a commit after its first statement shows in none of the answer, then in all of it', async () => {
+    const id = await w.newSettlement('CORPORATE_BUSINESS');
+    await w.partnerRequest.request(w.em(), w.partners.CORPORATE_BUSINESS.actor, id);
     let committed = false;
     afterNextStatement = async () => {
-      await providerSuccess(settlementId);
+      await providerSuccess(id);
       committed = true;
     };
-    const first = await detail(settlementId);
+    const first = await detail(id);
     expect(committed).toBe(true);
     expect(first).toMatchObject({
-      id: settlementId,
+      id,
       partnerInvoiceReceivedAt: null,
-      partner: { name: 'Partner' },
-      reverseIssuance: { settlementId, status: 'PENDING' },
+      partner: { name: 'Partner CORPORATE_BUSINESS' },
+      reverseIssuance: { settlementId: id, status: 'PENDING' },
     });
-    const again = await detail(settlementId);
+    const again = await detail(id);
     expect(again['partnerInvoiceReceivedAt']).not.toBeNull();
-    expect(again['reverseIssuance']).toEqual({ settlementId, status: 'SUCCESS' });
+    expect(again['reverseIssuance']).toEqual({ settlementId: id, status: 'SUCCESS' });
   });
 
-  it('answers what the separate reads of a list give, field for field', async () => {
-    const one = await run(
-      `query($id: ID!) { settlement(id: $id) { ${EVERY_FIELD} } }`,
-      settlementId,
-    );
-    const page = await run(
-      `query($id: ID) { settlements(filter: { partnerId: $id }) { items { ${EVERY_FIELD} } } }`,
-      String(one['settlement']!['partnerId']),
-    );
-    expect(page['settlements']!['items']).toEqual([one['settlement']]);
+  it("answers the bytes of the list's separate reads, admin and partner, with and without documents", async () => {
+    const plain = await w.newSettlement('INDIVIDUAL');
+    const full = await w.newSettlement('CORPORATE_BUSINESS');
+    const business = w.partners.CORPORATE_BUSINESS;
+    await w.partnerRequest.request(w.em(), business.actor, full);
+    await w.statusChange.changeStatus(w.em(), w.admin, full, { status: 'ADVERTISER_PAID' });
+    await w.platformFlow.startPayout(w.em(), w.admin, full);
+    const documents = await w.rows(full);
+    expect([documents.invoice, documents.payout, documents.reverse]).not.toContain(null);
+
+    const views = [
+      ['settlement', 'settlements', w.admin],
+      ['partnerSettlement', 'partnerSettlements', business.actor],
+      ['partnerSettlement', 'partnerSettlements', w.partners.INDIVIDUAL.actor],
+    ] as const;
+    for (const [one, list, principal] of views) {
+      const page = await run(
+        `query { ${list}(limit: 100) { items { ${EVERY_FIELD} } } }`,
+        {},
+        principal,
+      );
+      const items = page[list]!['items'] as { id: string }[];
+      const mine = [plain, full].filter((id) => items.some((item) => item.id === id));
+      expect(mine.length).toBeGreaterThan(0);
+      for (const id of mine) {
+        const answer = await run(
+          `query($id: ID!) { ${one}(id: $id) { ${EVERY_FIELD} } }`,
+          { id },
+          principal,
+        );
+        expect(JSON.stringify(answer[one])).toBe(
+          JSON.stringify(items.find((item) => item.id === id)),
+        );
+      }
+    }
   });
 });
