@@ -20,6 +20,8 @@ interface PgConnection {
 }
 /** Runs once, after the next prepared statement answers (null: nothing armed). */
 let afterNextStatement: (() => Promise<void>) | null = null;
+/** How many prepared statements the pool has run. */
+let preparedStatements = 0;
 
 /** Every pool connection's prepared statements (a `name`, no callback) pass the hook above. */
 function hookPool(): void {
@@ -31,6 +33,7 @@ function hookPool(): void {
     const query = connection.query.bind(connection);
     connection.query = (...args: unknown[]) => {
       const prepared = args.length === 1 && (args[0] as { name?: string }).name !== undefined;
+      if (prepared) preparedStatements += 1;
       if (!prepared || !afterNextStatement) return query(...args);
       const hook = afterNextStatement;
       afterNextStatement = null;
@@ -153,11 +156,14 @@ describe('a settlement detail is one snapshot', () => {
       const mine = [plain, full].filter((id) => items.some((item) => item.id === id));
       expect(mine.length).toBeGreaterThan(0);
       for (const id of mine) {
+        const before = preparedStatements;
         const answer = await run(
           `query($id: ID!) { ${one}(id: $id) { ${EVERY_FIELD} } }`,
           { id },
           principal,
         );
+        // The settlement and its four documents: one statement (the admin has no scope to read).
+        if (principal === w.admin) expect(preparedStatements - before).toBe(1);
         expect(JSON.stringify(answer[one])).toBe(
           JSON.stringify(items.find((item) => item.id === id)),
         );

@@ -47,6 +47,15 @@ export const SETTLEMENT_RELATIONS = {
     relation(loaders.reverseIssuanceBySettlement, row.id),
 };
 
+/**
+ * The principal a request's read verified before its fields run (a page's prefetch, a detail):
+ * a field whose value depends on the role answers at once, not after `ctx.principal()`'s promise,
+ * so graphql completes the answer without a promise (SettledLoader's reason).
+ */
+const verified = new WeakMap<SettlementContext, Principal>();
+export const verifiedPrincipal = (ctx: SettlementContext): Principal | undefined =>
+  verified.get(ctx);
+
 /** The field's value: null without a key, the row at once when loaded, else its load. */
 export const shown = <V>({ loader, key }: Relation<V>): V | null | Promise<V> =>
   key === null ? null : loader.settledOrLoad(key);
@@ -63,6 +72,7 @@ export async function prefetchRelations(
   rows: readonly SettlementRefs[],
   selected: ReadonlySet<string>,
 ): Promise<void> {
+  verified.set(ctx, principal);
   const loads: Promise<unknown>[] = [];
   for (const [field, relationOf] of Object.entries(SETTLEMENT_RELATIONS)) {
     if (!selected.has(field)) continue;
@@ -90,6 +100,7 @@ export async function settlementDetail(
   id: string,
   selected: ReadonlySet<string>,
 ): Promise<Stored<Settlement>> {
+  verified.set(ctx, principal);
   const relations = DETAIL_RELATIONS.filter((name) => selected.has(name));
   const detail = await ctx.services.queries.detail(ctx.em, principal, id, relations);
   for (const name of relations) {

@@ -10,6 +10,7 @@ import {
   SETTLEMENT_RELATIONS,
   settlementDetail,
   shown,
+  verifiedPrincipal,
   type SettlementRefs,
 } from './settlement-relations.js';
 import { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.js';
@@ -142,6 +143,10 @@ export class SettlementResolver extends operations(
   advertiserInvoice(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     // Without an invoice the answer is null whoever asks: no principal to wait for.
     if (settlement.advertiserInvoiceId === null) return null;
+    const principal = verifiedPrincipal(ctx);
+    if (principal) {
+      return shown(SETTLEMENT_RELATIONS.advertiserInvoice(ctx.loaders, settlement, principal));
+    }
     return ctx
       .principal()
       .then((principal) =>
