@@ -53,8 +53,8 @@ export class SettlementQueryService {
   ) {}
 
   /** One settlement as stored, if the principal may see it (the `settlement` queries). */
-  get(em: EntityManager, principal: Principal, id: string): Promise<Stored<Settlement>> {
-    return this.settlements.getStored(em, principal, id);
+  async get(em: EntityManager, principal: Principal, id: string): Promise<Stored<Settlement>> {
+    return (await this.detail(em, principal, id, [])).settlement;
   }
 
   /** As {@link get}, with the rows of `relations` read in the same statement (one snapshot). */

@@ -11,12 +11,7 @@ import { SETTLEMENT_ID } from '../../kernel/ids.js';
 import { nextPrefixedId } from '../../kernel/numbering/prefixed-id.repository.js';
 import { Partner } from '../partner/partner.entity.js';
 import { calculateSettlementAmounts, type SettlementAmounts } from './settlement-amounts.js';
-import {
-  SETTLEMENT_BY_ID,
-  readRows,
-  storedRows,
-  type Stored,
-} from './settlement-reads.repository.js';
+import { SETTLEMENT_BY_ID, readRows } from './settlement-reads.repository.js';
 import {
   settlementDetail,
   type DetailRelation,
@@ -120,21 +115,9 @@ export class SettlementService {
   }
 
   /**
-   * As {@link get}, the row as stored (a plain object, money as decimal text): the answer of the
-   * settlement queries, read outside any transaction on a prepared statement (issue 27).
-   */
-  async getStored(
-    em: EntityManager,
-    principal: Principal,
-    id: string,
-  ): Promise<Stored<Settlement>> {
-    const read = async () => (await storedRows(em, SETTLEMENT_BY_ID, [id]))[0] ?? null;
-    return this.visibleOr404(em, principal, id, read, same);
-  }
-
-  /**
-   * As {@link getStored}, with the rows of `relations` read by the same statement: one snapshot,
-   * so a detail never shows a settlement and a document from different commits.
+   * As {@link get}, the row as stored (a plain object, money as decimal text), and the rows of
+   * `relations` read by the same statement: one snapshot, so a detail never shows a settlement
+   * and a document from different commits. Outside any transaction (issue 27).
    */
   async getStoredDetail(
     em: EntityManager,
