@@ -78,6 +78,7 @@ export default defineConfig({
             'rest-adapter/**/*.test.ts',
             'providers/**/*.test.ts',
             'stack/**/*.test.ts',
+            'bench/src/**/*.test.ts',
           ],
           exclude: [...exclude, ...wholeStackUnits],
           // One module graph per worker here too (issue 22: 189 s → 71 s on a loaded machine):

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { runPrepared, type PreparedSqlStore, type PreparedStatement } from '@campaign/platform';
+import { ENVELOPE_COLUMNS, RECORD_COLUMNS } from './operation-record.js';
 
 /**
  * The operation table's statements. The engine's hot-path statements, sent as node-postgres named statements (`runPrepared`). The
@@ -14,7 +15,8 @@ import { runPrepared, type PreparedSqlStore, type PreparedStatement } from '@cam
  */
 export const START: PreparedStatement = {
   name: 'lens_start_operation',
-  text: `select * from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)`,
+  text: `select ${RECORD_COLUMNS}
+         from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)`,
 };
 
 /** Terminal status, result, RELEASE and CHARGE entries and the balance (one commit). */
@@ -64,13 +66,16 @@ export const RENEW: PreparedStatement = {
 
 export const OPERATION_BY_ID: PreparedStatement = {
   name: 'lens_operation_by_id',
-  text: `select * from operation where id = $1`,
+  text: `select ${RECORD_COLUMNS} from operation where id = $1`,
 };
 
-/** The status look-up: another tenant's operation is not found, like an unknown one. */
+/**
+ * The status look-up: another tenant's operation is not found, like an unknown one. Only the
+ * envelope's columns (issue 27: not the input, the lease or the trace context).
+ */
 export const OPERATION_OF_TENANT: PreparedStatement = {
   name: 'lens_operation_of_tenant',
-  text: `select * from operation where id = $1 and tenant_id = $2`,
+  text: `select ${ENVELOPE_COLUMNS} from operation where id = $1 and tenant_id = $2`,
 };
 
 /** An operation row with its (created_at, id) paging key as text. */

@@ -22,7 +22,14 @@ import {
 } from './operation.repository.js';
 import type { ExecutionService } from './execution.service.js';
 import type { OperationDefinition } from './operation-definition.js';
-import { recordOf, type OperationRecord, type OperationRow } from './operation-record.js';
+import {
+  envelopeOf,
+  recordOf,
+  type EnvelopeRow,
+  type OperationEnvelope,
+  type OperationRecord,
+  type RecordRow,
+} from './operation-record.js';
 import type { OperationEvents } from './operation-events.js';
 import type { PriceBook } from './prices.js';
 
@@ -132,9 +139,9 @@ export class OperationService {
     db: PreparedSqlStore,
     tenantId: string,
     operationId: string,
-  ): Promise<OperationRecord> {
+  ): Promise<OperationEnvelope> {
     const [found] = UUID.test(operationId)
-      ? await runPrepared<OperationRow>(db, OPERATION_OF_TENANT, [operationId, tenantId])
+      ? await runPrepared<EnvelopeRow>(db, OPERATION_OF_TENANT, [operationId, tenantId])
       : [];
     if (!found) {
       throw new PlatformError(
@@ -142,7 +149,7 @@ export class OperationService {
         `No operation ${operationId} for this API key.`,
       );
     }
-    const operation = recordOf(found);
+    const operation = envelopeOf(found);
     await shownDurably(db, [operation.status]);
     return operation;
   }
@@ -184,7 +191,7 @@ export class OperationService {
     const price = this.parts.prices.of(definition);
     const reserved = this.parts.prices.reservation(definition, input);
     const id = randomUUID();
-    const [row] = await runPrepared<OperationRow>(db, START, [
+    const [row] = await runPrepared<RecordRow>(db, START, [
       id,
       tenantId,
       idempotencyKey,
@@ -250,7 +257,7 @@ export class OperationService {
       const remaining = deadline - Date.now();
       if (current.status !== 'RUNNING' || remaining <= 0) return current;
       await this.parts.events.next(current.id, Math.min(remaining, POLL_MS));
-      const [row] = await runPrepared<OperationRow>(db, OPERATION_BY_ID, [current.id]);
+      const [row] = await runPrepared<RecordRow>(db, OPERATION_BY_ID, [current.id]);
       current = recordOf(row!);
     }
   }
