@@ -45,7 +45,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '20' },
     only: { type: 'string' },
     profile: { type: 'string' },
-    'cost-rounds': { type: 'string', default: '7' },
+    'cost-rounds': { type: 'string', default: '11' },
     'cost-only': { type: 'boolean', default: false },
     'node-env': { type: 'string', default: 'production' },
   },

@@ -1,7 +1,8 @@
 import { loadavg } from 'node:os';
 import { COST_HOPS, COST_ROWS, type Cell, type CostHop } from './cells.js';
 import type { LoadResult, LoadSpec } from './load-worker.js';
-import { cpuMs } from './proc.js';
+import { preciseCpuMs } from './proc.js';
+import { INTERVAL_CONFIDENCE, medianInterval, verdict } from './interval.js';
 import { median } from './report.js';
 
 /** The three sets, by what they run: metrics off, metrics on (the default), tracing at 100 %. */
@@ -23,7 +24,7 @@ export interface CostRow {
 
 export interface CostResult {
   row: string;
-  /** Median CPU ms per request of each set's services, idle taken off. */
+  /** Median CPU ms per request of each set's services, idle (measured before the row) taken off. */
   perRequest: Record<CostSet['name'], number>;
   /** Median req/s of each set (all three loaded at once). */
   rps: Record<CostSet['name'], number>;
@@ -31,6 +32,12 @@ export interface CostResult {
   metrics: number[];
   tracing: number[];
   failed: number;
+  /**
+   * The median share of the default set's CPU in a round that was its idle estimate: at the low
+   * rates a loaded machine allows, a third of the CPU may be idle work, and the estimate's error
+   * then weighs on every round alike.
+   */
+  idleShare: number;
 }
 
 const bySet = <T>(value: (name: CostSet['name']) => T): Record<CostSet['name'], T> => ({
@@ -64,10 +71,16 @@ const MIN_REQUESTS = 100;
  * one set stalled for a moment must not set the pace; the share leaves the slowest room).
  */
 const RATE_SHARE = 0.6;
+/** The idle estimate: one-second windows per set, their mean without the extremes, after a pause. */
+const IDLE_WINDOWS = 5;
+const IDLE_SETTLE_MS = 1000;
 /** In-flight answers of the last instant are served before the CPU is read again. */
 const SETTLE_MS = 300;
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** The mean without the highest and the lowest value (a burst in one window weighs nothing). */
+const trimmedMean = (xs: number[]) =>
+  sum([...xs].sort((a, b) => a - b).slice(1, -1)) / Math.max(xs.length - 2, 1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -91,21 +104,33 @@ export async function measureCost(options: {
   say: (line: string) => void;
 }): Promise<{ results: CostResult[]; loadAverage: [number, number] }> {
   const { sets, rounds, durationS, say } = options;
-  const cpuOf = (set: CostSet) => sum(set.pids().map((pid) => cpuMs(pid)));
-  const idleStart = sets.map(cpuOf);
-  const t0 = performance.now();
-  await sleep(5000);
-  // CPU ms per ms of wall time each set spends with no request at all.
-  const idle = sets.map((set, i) => (cpuOf(set) - idleStart[i]!) / (performance.now() - t0));
-  say(
-    `cost: idle CPU per set ${sets.map((s, i) => `${s.name} ${idle[i]!.toFixed(3)}`).join(', ')}`,
-  );
+  const cpuOf = (set: CostSet) => sum(set.pids().map((pid) => preciseCpuMs(pid)));
   const loads: number[] = [loadavg()[0]!];
   const results: CostResult[] = [];
   for (const { row, specs } of options.rows) {
+    // CPU ms per ms of wall time each set spends with no request at all, measured again before
+    // each row: the background (job runners, timers) drifts, and at a loaded machine's low
+    // rates its estimate is a large part of every round's figure. One-second windows without
+    // the highest and the lowest, after a second for the previous row's after-effects: one set's
+    // burst in one window (a job, a collection) once made its idle three times the others'.
+    await sleep(IDLE_SETTLE_MS);
+    const windows: number[][] = sets.map(() => []);
+    for (let w = 0; w < IDLE_WINDOWS; w++) {
+      const start = sets.map(cpuOf);
+      const t0 = performance.now();
+      await sleep(1000);
+      sets.forEach((set, i) =>
+        windows[i]!.push((cpuOf(set) - start[i]!) / (performance.now() - t0)),
+      );
+    }
+    const idle = windows.map(trimmedMean);
+    say(
+      `cost: ${row}, idle CPU per set ${sets.map((s, i) => `${s.name} ${idle[i]!.toFixed(4)}`).join(', ')}`,
+    );
     const perRound: number[][] = sets.map(() => []);
     const rps: number[][] = sets.map(() => []);
     let failed = 0;
+    const idleShares: number[] = [];
     let rate: number | undefined;
     // Round 0 warms each set's code paths for this row and is not counted.
     for (let round = 0; round <= rounds; round++) {
@@ -119,7 +144,7 @@ export async function measureCost(options: {
           set.runLoad({
             ...specs[set.name],
             connections: CONNECTIONS,
-            // Enough requests per round that the 10 ms CPU tick and the idle estimate stay small.
+            // Enough requests per round that the idle estimate stays a small part of it.
             durationS: rate ? Math.max(durationS, Math.ceil(MIN_REQUESTS / rate)) : durationS,
             ...(rate ? { rate } : {}),
           }),
@@ -134,7 +159,9 @@ export async function measureCost(options: {
         continue;
       }
       sets.forEach((set, i) => {
-        const used = cpuOf(set) - before[i]! - idle[i]! * elapsed;
+        const all = cpuOf(set) - before[i]!;
+        const used = all - idle[i]! * elapsed;
+        if (set.name === 'default') idleShares.push((idle[i]! * elapsed) / all);
         perRound[i]!.push(used / Math.max(answers[i]!.requests, 1));
         rps[i]!.push(answers[i]!.rps);
         failed += answers[i]!.failed;
@@ -152,13 +179,13 @@ export async function measureCost(options: {
       metrics: ratio(base, off),
       tracing: ratio(traced, base),
       failed,
+      idleShare: median(idleShares),
     });
   }
   return { results, loadAverage: [Math.min(...loads), Math.max(...loads)] };
 }
 
 const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)} %`;
-const verdict = (x: number, budget: number) => (x <= budget ? 'reached' : 'not reached');
 
 /** The cost table: per row, each set's CPU per request, each cost against its budget. */
 export function costTable(
@@ -169,20 +196,26 @@ export function costTable(
     `Sets loaded at the same time and at the same rate (${100 * RATE_SHARE} % of the sets' median rate ` +
       `in a warm-up round), ${rounds} rounds, each set's idle CPU ` +
       `subtracted, CPU of the sets' services (PostgreSQL shared, left out), median of the ` +
-      `per-round ratios; load average ${measured.loadAverage.map((l) => l.toFixed(1)).join('-')}.`,
+      `per-round ratios with its ${100 * INTERVAL_CONFIDENCE} % interval (order statistics; a budget is ` +
+      `reached or not only when the whole interval says so); CPU from the scheduler's ns clock; ` +
+      `load average ${measured.loadAverage.map((l) => l.toFixed(1)).join('-')}.`,
     '',
-    '| row | CPU ms/req metrics off | default | tracing 100 % | req/s off / default / traced | metrics (budget ≤ 5 %) | tracing (budget ≤ 15 %) | ratios per round, metrics; tracing |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| row | CPU ms/req metrics off | default | tracing 100 % | req/s off / default / traced | idle share (default) | metrics (budget ≤ 5 %) | tracing (budget ≤ 15 %) | ratios per round, metrics; tracing |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of measured.results) {
     const m = median(r.metrics);
     const t = median(r.tracing);
+    const [mi, ti] = [medianInterval(r.metrics), medianInterval(r.tracing)];
+    const within = ([lo, hi]: [number, number]) => `(${pct(lo)} … ${pct(hi)})`;
     const cpu = (n: CostSet['name']) => r.perRequest[n].toFixed(2);
     const rps = (n: CostSet['name']) => r.rps[n].toFixed(0);
     lines.push(
       `| ${r.row}${r.failed ? ` (${r.failed} failed)` : ''} | ${cpu('metrics off')} | ${cpu('default')} | ${cpu('tracing 100 %')} | ` +
         `${rps('metrics off')} / ${rps('default')} / ${rps('tracing 100 %')} | ` +
-        `${pct(m)} ${verdict(m, BUDGETS.metrics)} | ${pct(t)} ${verdict(t, BUDGETS.tracing)} | ` +
+        `${(100 * r.idleShare).toFixed(0)} % | ` +
+        `${pct(m)} ${within(mi)} ${verdict(mi, BUDGETS.metrics)} | ` +
+        `${pct(t)} ${within(ti)} ${verdict(ti, BUDGETS.tracing)} | ` +
         `${r.metrics.map(pct).join(', ')}; ${r.tracing.map(pct).join(', ')} |`,
     );
   }

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@campaign/platform';
 import { loadGatewayConfig } from './config.js';
@@ -48,5 +50,18 @@ describe('gateway query planner setting', () => {
     expect(() =>
       loadGatewayConfig({ GATEWAY_ENGINE: 'hive', GATEWAY_QUERY_PLANNER: 'wasm' }),
     ).toThrow(ConfigError);
+  });
+});
+
+describe("Apollo's usage-data meter (issue 27)", () => {
+  it('is not loaded with the gateway, nor make-fetch-happen: required only when made', () => {
+    // A process of its own: this worker's module cache may hold anything.
+    const loaded = (code: string) =>
+      execFileSync(process.execPath, ['-e', code], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        encoding: 'utf8',
+      }).trim();
+    const heavy = `Object.keys(require.cache).filter((f) => /sdk-metrics|exporter-metrics-otlp|resource-detector|index-incubating|make-fetch-happen/.test(f)).length`;
+    expect(loaded(`require('@apollo/gateway'); console.log(${heavy})`)).toBe('0');
   });
 });

@@ -23,13 +23,32 @@ export interface SmtpMailerOptions {
 }
 
 /**
- * nodemailer is required when a mailer is made, not when the platform loads: the gateway and the
- * REST adapter never send mail and would carry it (about 2 MB) for nothing (issue 27).
+ * nodemailer is required when the first message is sent, not when the platform loads or a mailer
+ * is made: the gateway and the REST adapter never send mail, and a subgraph makes its mailer at
+ * start but may not send for hours; loaded, nodemailer is about 8 MB of an idle process's RSS
+ * (issue 27, docs/benchmarks.md "Issue 27: idle RSS, third pass").
  */
 const nodemailer = () => createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
 
 /** SMTP error codes of nodemailer that no retry can fix (the message itself is wrong). */
 const PERMANENT_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
+
+/** nodemailer's SMTP pool (a worker sending a batch reuses connections). */
+function pooledTransport(options: SmtpMailerOptions) {
+  const timeout = options.timeoutMs ?? 10_000;
+  return nodemailer().createTransport({
+    pool: true,
+    maxConnections: 2,
+    host: options.host,
+    port: options.port,
+    secure: options.secure,
+    ...(options.user ? { auth: { user: options.user, pass: options.pass ?? '' } } : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+}
+type PooledTransport = ReturnType<typeof pooledTransport>;
 
 /**
  * The Mailer over SMTP with nodemailer, pooled (a worker sending a batch reuses connections).
@@ -38,24 +57,17 @@ const PERMANENT_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
  * the fix is the operator's configuration, and the message should go once it is fixed.
  */
 export class SmtpMailer implements Mailer {
-  private readonly transport;
+  /** The pooled transport, made by the first {@link send}. */
+  private transport: PooledTransport | undefined;
   /** The domain of From, for Message-IDs. */
   readonly domain: string;
 
   constructor(private readonly options: SmtpMailerOptions) {
-    const timeout = options.timeoutMs ?? 10_000;
-    this.transport = nodemailer().createTransport({
-      pool: true,
-      maxConnections: 2,
-      host: options.host,
-      port: options.port,
-      secure: options.secure,
-      ...(options.user ? { auth: { user: options.user, pass: options.pass ?? '' } } : {}),
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
     this.domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
+  }
+
+  private transporter(): PooledTransport {
+    return (this.transport ??= pooledTransport(this.options));
   }
 
   /** {@link messageIdFor} with this mailer's From domain. */
@@ -78,7 +90,7 @@ export class SmtpMailer implements Mailer {
           },
         },
         () =>
-          this.transport.sendMail({
+          this.transporter().sendMail({
             from: this.options.from,
             to: typeof mail.to === 'string' ? mail.to : [...mail.to],
             ...(mail.cc?.length ? { cc: [...mail.cc] } : {}),
@@ -100,7 +112,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    this.transport?.close();
   }
 }
 

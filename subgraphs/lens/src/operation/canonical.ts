@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** JSON with object keys sorted at every depth, so key order never changes an input's identity. */
 export function canonicalJson(value: unknown): string {
@@ -12,10 +12,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The same bytes as before (name, newline, canonical JSON) in one `hash` call (issue 27). */
 export function inputHash(operationName: string, input: unknown): string {
-  return createHash('sha256')
-    .update(operationName)
-    .update('\n')
-    .update(canonicalJson(input))
-    .digest('hex');
+  return hash('sha256', `${operationName}\n${canonicalJson(input)}`, 'hex');
 }

@@ -45,18 +45,66 @@ export interface OperationRow {
   trace_context?: string | null;
 }
 
+/**
+ * The columns an operation's envelope (LensOperation) is made of: all a status read sends back.
+ * Issue 27: reading `select *` (22 columns, the input's jsonb among them) made PostgreSQL
+ * serialise, and node-postgres describe and parse, twice the columns an answer uses.
+ */
+const ENVELOPE_FIELDS = [
+  'id',
+  'operation_name',
+  'status',
+  'result',
+  'error',
+  'credits_reserved',
+  'credits_charged',
+  'credits_refunded',
+  'observed_at',
+  'created_at',
+] as const satisfies readonly (keyof OperationRow)[];
+
+/** What `recordOf` reads besides the envelope: the attempt's input, its owner and its price. */
+const RECORD_FIELDS = [
+  ...ENVELOPE_FIELDS,
+  'tenant_id',
+  'input',
+  'input_hash',
+  'price_base',
+  'price_per_item',
+] as const satisfies readonly (keyof OperationRow)[];
+
+/** The select list of a status read. */
+export const ENVELOPE_COLUMNS = ENVELOPE_FIELDS.join(', ');
+/** The select list of a read that `recordOf` maps (a start, a replay, a wait while RUNNING). */
+export const RECORD_COLUMNS = RECORD_FIELDS.join(', ');
+
+export type EnvelopeRow = Pick<OperationRow, (typeof ENVELOPE_FIELDS)[number]>;
+export type RecordRow = Pick<OperationRow, (typeof RECORD_FIELDS)[number]>;
+
+/** An operation as its envelope shows it (a status read). */
+export type OperationEnvelope = Pick<
+  OperationRecord,
+  | 'id'
+  | 'operationName'
+  | 'status'
+  | 'result'
+  | 'error'
+  | 'creditsReserved'
+  | 'creditsCharged'
+  | 'creditsRefunded'
+  | 'observedAt'
+  | 'createdAt'
+>;
+
 /** PostgreSQL's timestamptz text (the ORM's pool parses no dates) as a Date, as MikroORM does. */
 function dateOf(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-export function recordOf(row: OperationRow): OperationRecord {
+export function envelopeOf(row: EnvelopeRow): OperationEnvelope {
   return {
     id: row.id,
-    tenantId: row.tenant_id,
     operationName: row.operation_name,
-    input: row.input,
-    inputHash: row.input_hash,
     status: row.status,
     result: row.result,
     error: row.error,
@@ -65,6 +113,15 @@ export function recordOf(row: OperationRow): OperationRecord {
     creditsRefunded: String(row.credits_refunded),
     observedAt: row.observed_at === null ? null : dateOf(row.observed_at),
     createdAt: dateOf(row.created_at),
+  };
+}
+
+export function recordOf(row: RecordRow): OperationRecord {
+  return {
+    ...envelopeOf(row),
+    tenantId: row.tenant_id,
+    input: row.input,
+    inputHash: row.input_hash,
     price:
       row.price_base === null || row.price_per_item === null
         ? null

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { CredentialKind } from './api-key.entity.js';
 
 /**
@@ -16,8 +16,12 @@ export function generateKey(kind: CredentialKind): string {
   return KEY_PREFIX[kind] + randomBytes(24).toString('base64url');
 }
 
+/**
+ * The key's SHA-256 (what is stored), on every request: the one-shot `hash` (Node 20.12) makes
+ * no Hash object, about a third of `createHash(...).update(...).digest(...)`'s time (issue 27).
+ */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function kindOfKey(key: string): CredentialKind | null {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startMailSink,
@@ -64,6 +65,31 @@ describe('SmtpMailer', () => {
       'x-settlement-id': 'SET3',
       'message-id': messageId,
     });
+  });
+
+  it('loads nodemailer with the first message, not when the mailer is made (issue 27)', async () => {
+    // The CJS module cache is the process's: forget nodemailer, so that loading it shows.
+    const cache = createRequire(import.meta.url).cache;
+    const nodemailerModules = () => Object.keys(cache).filter((f) => f.includes('/nodemailer/'));
+    for (const file of nodemailerModules()) delete cache[file];
+    const lazy = new SmtpMailer({
+      ...sink.smtp,
+      secure: false,
+      from: 'no-reply@campaign-platform.test',
+    });
+    try {
+      expect(nodemailerModules()).toEqual([]);
+      const sent = await lazy.send({
+        to: 'first@example.com',
+        subject: 'first',
+        text: 'first',
+        messageId: lazy.messageIdFor('first'),
+      });
+      expect(sent.accepted).toEqual(['first@example.com']);
+      expect(nodemailerModules()).not.toEqual([]);
+    } finally {
+      await lazy.close();
+    }
   });
 
   it('keeps one Message-ID per event however often it is sent', async () => {
