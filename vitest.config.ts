@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 import { TAKES_TURNS, TierSequencer } from './test/support/sequencer.js';
@@ -7,6 +8,20 @@ const plugins = [
   swc.vite({ jsc: { transform: { legacyDecorator: true, decoratorMetadata: true } } }),
 ];
 const exclude = ['**/node_modules/**', '.data/**'];
+/**
+ * graphql as Node loads it for the services (its CommonJS entry: the package has no `exports`),
+ * for the service tier, which executes a type-graphql schema: vite would resolve our sources'
+ * `graphql` to its ES module while type-graphql and graphql-scalars, loaded by Node, get the
+ * CommonJS one, and type-graphql refuses a scalar of the other copy's class.
+ */
+const nodeGraphql = [
+  {
+    find: /^graphql$/,
+    replacement: createRequire(new URL('./schema/package.json', import.meta.url)).resolve(
+      'graphql',
+    ),
+  },
+];
 /** Unit-tier files that boot a whole stack (`npm start` in a clone): run with the faults tier. */
 const wholeStackUnits = ['stack/src/private-folder.test.ts'];
 /** Faults files on a stack of their own (not the faults stack): they run beside its files. */
@@ -78,6 +93,7 @@ export default defineConfig({
         test: {
           // Rules against real PostgreSQL, no services: one database per file (fast, every change).
           name: 'service',
+          alias: nodeGraphql,
           sequence: { groupOrder: 0 },
           include: ['test/service/**/*.test.ts'],
           exclude,

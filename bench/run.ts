@@ -11,6 +11,7 @@ import { COST_SETS, costRows, costTable, measureCost } from './src/cost.js';
 import { withEngineCells } from './src/engine-cells.js';
 import { prepareFixtures } from './src/fixtures.js';
 import { loadRunner, measurer, type Measured } from './src/measure.js';
+import { benchMode } from './src/mode.js';
 import { peakRssMb, postgresCpuMs, rssMb } from './src/proc.js';
 import { summariseProfiles } from './src/profile.js';
 import { summarise, table, type Sample } from './src/report.js';
@@ -33,7 +34,9 @@ import { targetsTable } from './src/targets.js';
  * the reference run as compiled JavaScript in processes of their own.
  * Flags: --duration <s per cell> --rounds <n> --connections <n> --only <row substrings, comma-separated>
  * --profile <dir> (every service under `node --cpu-prof`; a summary per service at the end)
- * --cost-rounds <n> (issue 26's cost, cost.ts) --cost-only (that measurement alone).
+ * --cost-rounds <n> (issue 26's cost, cost.ts) --cost-only (that measurement alone)
+ * --node-env production|development (default production: the services and the reference run as
+ * docs/operations.md says production runs them, with fresh secrets; mode.ts).
  */
 const { values: flags } = parseArgs({
   options: {
@@ -44,11 +47,13 @@ const { values: flags } = parseArgs({
     profile: { type: 'string' },
     'cost-rounds': { type: 'string', default: '11' },
     'cost-only': { type: 'boolean', default: false },
+    'node-env': { type: 'string', default: 'production' },
   },
 });
 const DURATION_S = Number(flags.duration);
 const ROUNDS = Number(flags.rounds);
 const CONNECTIONS = Number(flags.connections);
+const mode = benchMode(flags['node-env']);
 
 const started = Date.now();
 const say = (line: string) =>
@@ -88,9 +93,9 @@ if (flags.profile) {
   // Read by the stack for every service it forks (stack/src/processes.ts).
   process.env['SERVICE_NODE_ARGS'] = `--cpu-prof --cpu-prof-dir=${resolve(flags.profile)}`;
 }
-say('starting PostgreSQL (with pg_stat_statements) and the stack');
+say(`starting PostgreSQL (with pg_stat_statements) and the stack (NODE_ENV=${mode.nodeEnv})`);
 const otlpSink = await startOtlpSink();
-const { stack, db, dataDir } = await startBenchStack(otlpSink.url);
+const { stack, db, dataDir } = await startBenchStack(otlpSink.url, mode);
 const stopAll: (() => unknown)[] = [];
 const pidNames = new Map<number, string>();
 try {
@@ -99,6 +104,8 @@ try {
     LENS_DATABASE_URL: urls.lensDatabase,
     SETTLEMENT_DATABASE_URL: urls.settlementDatabase,
     LENS_UPSTREAM_URL: urls.upstream,
+    // The same NODE_ENV as the services: fastify and node-postgres run the same builds.
+    ...(mode.serviceEnv['NODE_ENV'] ? { NODE_ENV: mode.serviceEnv['NODE_ENV'] } : {}),
   });
   stopAll.push(() => reference.child.kill());
   // One load generator per cost set besides the first: the three are loaded at the same time.
@@ -107,7 +114,7 @@ try {
   const runners = loaders.map((l) => loadRunner(l.child));
 
   say('fixtures: tenants, settlements, one operation to replay');
-  const fixtures = await prepareFixtures(stack, reference.url!);
+  const fixtures = await prepareFixtures(stack, reference.url!, mode);
   const chosen = withEngineCells(withCostCells(allCells(fixtures), fixtures), fixtures).filter(
     (c) => !flags.only || flags.only.split(',').some((part) => c.row.includes(part)),
   );
@@ -157,19 +164,21 @@ try {
   const results = new Map([...samples].map(([c, s]) => [c, summarise(s)]));
   const costRounds = Number(flags['cost-rounds']);
   const rowsOfCost = costRows(costCells);
-  const cost = rowsOfCost.length
-    ? await measureCost({
-        sets: COST_SETS.map((name, i) => ({
-          name,
-          pids: pidsOf(`(${name})`),
-          runLoad: runners[i]!,
-        })),
-        rows: rowsOfCost,
-        rounds: costRounds,
-        durationS: Math.max(DURATION_S, 3),
-        say,
-      })
-    : null;
+  // --cost-rounds 0: no cost table (it would hold only NaN).
+  const cost =
+    rowsOfCost.length && costRounds > 0
+      ? await measureCost({
+          sets: COST_SETS.map((name, i) => ({
+            name,
+            pids: pidsOf(`(${name})`),
+            runLoad: runners[i]!,
+          })),
+          rows: rowsOfCost,
+          rounds: costRounds,
+          durationS: Math.max(DURATION_S, 3),
+          say,
+        })
+      : null;
   const peakRss = Object.fromEntries(measured.map((p) => [p.name, peakRssMb(p.pid() ?? 0)]));
   const names = measured.map((p) => p.name);
   const report = [
@@ -177,7 +186,11 @@ try {
     '',
     `${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; ` +
       `${CONNECTIONS} connections, medians of ${ROUNDS} interleaved rounds; each cell a fixed number of requests, about ${DURATION_S} s at its 1 s warm-up's rate (at least ${CONNECTIONS}); ` +
-      `background SQL ${backgroundPerS.toFixed(1)} statements/s subtracted.`,
+      `background SQL ${backgroundPerS.toFixed(1)} statements/s subtracted; ` +
+      `services and reference with NODE_ENV=${mode.nodeEnv}` +
+      (mode.nodeEnv === 'production'
+        ? ' (fresh secrets, metrics token).'
+        : ' (development secrets).'),
     '',
     ...(cells.length ? [table(cells, results, names), ''] : []),
     ...(cost

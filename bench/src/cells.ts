@@ -1,4 +1,3 @@
-import { DEVELOPMENT_SECRETS } from '@campaign/platform';
 import { ADMIN_SETTLEMENT, operationDocument, STATUS_DOCUMENT } from '@campaign/rest-adapter';
 import { lensOperations } from '@campaign/schema';
 import type { EngineHop, EngineUrls } from './engine-cells.js';
@@ -64,11 +63,13 @@ export interface Fixtures {
   replayKey: string;
   operationId: string;
   adminToken: string;
+  /** What the bench sends the subgraphs directly (the run's SUBGRAPH_SECRET, mode.ts). */
+  subgraphSecret: string;
   settlementId: string;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
-const subgraphHeaders = { ...JSON_TYPE, 'x-subgraph-secret': DEVELOPMENT_SECRETS.subgraph };
+const subgraphHeaders = (f: Fixtures) => ({ ...JSON_TYPE, 'x-subgraph-secret': f.subgraphSecret });
 const gql = (query: string, variables: string) =>
   `{"query":${JSON.stringify(query)},"variables":${variables}}`;
 
@@ -111,7 +112,7 @@ function lensRow(
   });
   const graphqlCall = { method: 'POST', body: gqlBody } as const;
   return [
-    cell('subgraph', f.urls.lens, { ...graphqlCall, headers: subgraphHeaders }),
+    cell('subgraph', f.urls.lens, { ...graphqlCall, headers: subgraphHeaders(f) }),
     cell('gateway (apollo)', f.urls.gateway, graphqlCall),
     cell('REST', `${f.urls.rest}${rest.path}`, rest),
     cell('reference', `${f.urls.reference}${reference.path}`, reference),
@@ -146,7 +147,7 @@ export function cells(f: Fixtures): Cell[] {
       spec: {
         url: f.urls.settlement,
         method: 'POST',
-        headers: { ...subgraphHeaders, ...admin },
+        headers: { ...subgraphHeaders(f), ...admin },
         body: subgraphBody,
       },
       countStatements: true,

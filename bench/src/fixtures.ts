@@ -1,6 +1,7 @@
-import { DEVELOPMENT_SECRETS, signToken } from '@campaign/platform';
+import { signToken } from '@campaign/platform';
 import type { RunningStack } from '@campaign/stack';
 import type { Fixtures } from './cells.js';
+import type { BenchMode } from './mode.js';
 import {
   createSettlements,
   createTenants,
@@ -17,12 +18,16 @@ import {
  * poll, the partners' accounts observed once (so partner.account answers with data), and the
  * URLs of every set.
  */
-export async function prepareFixtures(stack: RunningStack, reference: string): Promise<Fixtures> {
+export async function prepareFixtures(
+  stack: RunningStack,
+  reference: string,
+  mode: BenchMode,
+): Promise<Fixtures> {
   const urls = stack.urls;
   const [hotKey, ...manyKeys] = await createTenants(urls.lensDatabase, 51);
   await createSettlements(urls.settlementDatabase, 120);
   const adminToken = await signToken(
-    { secret: DEVELOPMENT_SECRETS.jwt, issuer: 'campaign-platform' },
+    { secret: mode.jwtSecret, issuer: 'campaign-platform' },
     { subject: 'bench', role: 'SUPER_ADMIN', agencyId: null, partnerId: null },
   );
   const observe = (key: string, idempotencyKey: string, accountRef: object) =>
@@ -77,6 +82,7 @@ export async function prepareFixtures(stack: RunningStack, reference: string): P
     replayKey,
     operationId,
     adminToken,
+    subgraphSecret: mode.subgraphSecret,
     settlementId,
   };
 }

@@ -11,6 +11,7 @@ import {
   type EmbeddedDatabase,
   type RunningStack,
 } from '@campaign/stack';
+import type { BenchMode } from './mode.js';
 
 /** Runs statements on one database and closes the connection. */
 export async function withSql<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -39,7 +40,10 @@ export const TRACED_SET = 4;
 /** Issue 27: the Hive engine on Hive Router's Rust query planner (`@graphql-hive/router-runtime`). */
 export const HIVE_RUST_SET = 5;
 
-export async function startBenchStack(otlpUrl: string): Promise<{
+export async function startBenchStack(
+  otlpUrl: string,
+  mode: BenchMode,
+): Promise<{
   stack: RunningStack;
   db: EmbeddedDatabase;
   dataDir: string;
@@ -77,6 +81,7 @@ export async function startBenchStack(otlpUrl: string): Promise<{
     TAX_INVOICE_SIM_PORT: '0',
     TAX_AUTHORITY_SIM_PORT: '0',
     LOG_LEVEL: 'warn',
+    ...(mode.webhookSecret ? { TAX_INVOICE_WEBHOOK_SECRET: mode.webhookSecret } : {}),
   });
   try {
     // Gateways on the Hive engine (its own planner, and the Rust one) in front of the same
@@ -85,6 +90,7 @@ export async function startBenchStack(otlpUrl: string): Promise<{
       config,
       log: () => undefined,
       serviceOutput: 'ignore',
+      serviceEnv: mode.serviceEnv,
       replicaSets: [
         { env: { GATEWAY_ENGINE: 'hive' }, subgraphs: false },
         {},

@@ -57,11 +57,13 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   });
   const routeMethods = options.routeMethods;
   if (routeMethods) app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: no promise and microtask per response for a synchronous step (issue 27).
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
       reply.header('retry-after', String(SERVICE_RETRY_AFTER_SECONDS));
     }
+    done();
   });
   // The request histogram and GET /metrics (issue 26), on every service.
   installMetrics(app);

@@ -17,7 +17,12 @@ export interface PreparedStatement {
 export type PreparedSqlStore = Pick<EntityManager, 'getKnex'>;
 
 interface PgConnection {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+    rowMode?: 'array';
+  }): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -29,6 +34,8 @@ export async function runPrepared<R>(
   store: PreparedSqlStore,
   statement: PreparedStatement,
   values: unknown[],
+  /** `'array'`: each row as its values in column order (node-postgres's row mode). */
+  rowMode?: 'array',
 ): Promise<R[]> {
   const client = store.getKnex().client as {
     acquireConnection(): Promise<PgConnection>;
@@ -36,7 +43,10 @@ export async function runPrepared<R>(
   };
   const connection = await client.acquireConnection();
   try {
-    const result = await connection.query({ name: statement.name, text: statement.text, values });
+    const { name, text } = statement;
+    const result = await connection.query(
+      rowMode ? { name, text, values, rowMode } : { name, text, values },
+    );
     return result.rows as R[];
   } finally {
     await client.releaseConnection(connection);

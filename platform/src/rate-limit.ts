@@ -80,51 +80,78 @@ export class PostgresRateLimiter {
     if (!TABLE_NAME.test(table)) throw new Error(`bad rate limit table name ${table}`);
     // `set_config(..., true)` lasts until the end of this statement's own (implicit)
     // transaction, so it makes only this commit asynchronous.
+    const next = fixedWindowSql('w.window_start', 'w.hits', '$2');
     this.upsert = {
       name: `rate_limit_consume_${table}`,
       text: `insert into ${table} as w (bucket, window_start, hits)
          select $1, now(), 1 from (select set_config('synchronous_commit', 'off', true)) as async_commit
-       on conflict (bucket) do update set
-         window_start = case when w.window_start <= now() - make_interval(secs => $2)
-                             then now() else w.window_start end,
-         hits = case when w.window_start <= now() - make_interval(secs => $2)
-                     then 1 else w.hits + 1 end
-       returning hits,
-         ceil(extract(epoch from (window_start + make_interval(secs => $2) - now()))) as reset`,
+       on conflict (bucket) do update set window_start = ${next.start}, hits = ${next.hits}
+       returning hits, ${fixedWindowResetSql('window_start', '$2')} as reset`,
     };
   }
 
   /**
    * Counts one request of `bucket`. One atomic upsert: concurrent requests of one bucket on any
    * replica are serialised by the row lock, so exactly `limit` of them pass in a window.
-   * Throws RATE_LIMITED past the limit; a refused request is counted too, and never moves the
-   * window's start, so hammering does not keep a caller out longer than the window.
+   * Throws RATE_LIMITED past the limit (`rateLimitVerdict`).
    */
   async consume(
     db: RateLimitStore,
     bucket: string,
     policy: RateLimitPolicy,
   ): Promise<RateLimitState> {
-    const { limit, windowSeconds } = policy;
     const [row] = await runPrepared<{ hits: number; reset: string }>(db, this.upsert, [
       bucket,
-      windowSeconds,
+      policy.windowSeconds,
     ]);
-    const hits = Number(row!.hits);
-    const state: RateLimitState = {
-      limit,
-      windowSeconds,
-      remaining: Math.max(0, limit - hits),
-      reset: Math.max(1, Number(row!.reset)),
-    };
-    if (hits > limit) {
-      throw new PlatformError(
-        'RATE_LIMITED',
-        `More than ${limit} requests per ${describeWindow(windowSeconds)} ${this.options.subject}; ` +
-          `retry in ${state.reset} s.`,
-        { retryAfterSeconds: state.reset, ...rateLimitHeaders(state) },
-      );
-    }
-    return state;
+    return rateLimitVerdict(Number(row!.hits), Number(row!.reset), policy, this.options.subject);
   }
+}
+
+/**
+ * The fixed window's next state after one more request, as SQL over the window's columns (here
+ * `rate_limit_window`'s; lens keeps its tenants' windows on the tenant row, migration
+ * tenant_rate_window): a window that has ended restarts now with this request as its first.
+ * One definition of the window for every table that counts.
+ */
+export function fixedWindowSql(start: string, hits: string, seconds: string) {
+  const ended = `${start} <= now() - make_interval(secs => ${seconds})`;
+  return {
+    start: `case when ${ended} then now() else ${start} end`,
+    hits: `case when ${ended} then 1 else ${hits} + 1 end`,
+  };
+}
+
+/** Whole seconds until the window that starts at `start` (its new value) ends. */
+export function fixedWindowResetSql(start: string, seconds: string): string {
+  return `ceil(extract(epoch from (${start} + make_interval(secs => ${seconds}) - now())))::int`;
+}
+
+/**
+ * The limit's answer to a request that brought its window to `hits`, `reset` seconds before the
+ * window ends: the state, or RATE_LIMITED past the limit (a refused request is counted too, and
+ * never moves the window's start, so hammering does not keep a caller out longer than the window).
+ * `subject` ends the refusal's first sentence.
+ */
+export function rateLimitVerdict(
+  hits: number,
+  reset: number,
+  { limit, windowSeconds }: RateLimitPolicy,
+  subject: string,
+): RateLimitState {
+  const state: RateLimitState = {
+    limit,
+    windowSeconds,
+    remaining: Math.max(0, limit - hits),
+    reset: Math.max(1, reset),
+  };
+  if (hits > limit) {
+    throw new PlatformError(
+      'RATE_LIMITED',
+      `More than ${limit} requests per ${describeWindow(windowSeconds)} ${subject}; ` +
+        `retry in ${state.reset} s.`,
+      { retryAfterSeconds: state.reset, ...rateLimitHeaders(state) },
+    );
+  }
+  return state;
 }

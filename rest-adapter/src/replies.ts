@@ -70,22 +70,25 @@ export function methodGuard(
   routes: RouteMethods,
   protocolBodies: ReadonlyMap<string, (message: string) => unknown>,
 ) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0]!;
+  // fastify's callback form (no promise per request); `done` only when the request goes on.
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (request.is404) {
+      const path = request.url.split('?')[0]!;
       const allow = routes.allowOf(path);
-      if (!allow) return;
+      if (!allow) return done();
       reply.header('allow', allow.join(', '));
       const message = `${request.method} is not a method of ${path}; it answers ${allow.join(', ')}.`;
       const own = protocolBodies.get(path);
-      if (own) return reply.code(405).send(own(message));
-      return sendError(reply, httpError('METHOD_NOT_ALLOWED', message));
+      if (own) return void reply.code(405).send(own(message));
+      return void sendError(reply, httpError('METHOD_NOT_ALLOWED', message));
     }
     if (BODILESS.has(request.method) && carriesBody(request)) {
-      return sendError(
+      const path = request.url.split('?')[0]!;
+      return void sendError(
         reply,
         httpError('INVALID_REQUEST', `${request.method} ${path} takes no request body; send none.`),
       );
     }
+    done();
   };
 }

@@ -18,9 +18,15 @@ const SINGLE_VALUED: readonly [name: string, spelled: string][] = [
 ];
 
 export function repeatedHeaderError(request: FastifyRequest): HttpError | null {
-  const distinct = request.raw.headersDistinct;
+  // Counted on the raw header lines as they came (name, value, name, value …): Node's
+  // `headersDistinct` would build an object of arrays of every header on each request (issue 27).
+  const raw = request.raw.rawHeaders;
   for (const [name, spelled] of SINGLE_VALUED) {
-    const count = distinct[name]?.length ?? 0;
+    let count = 0;
+    for (let i = 0; i < raw.length; i += 2) {
+      const line = raw[i]!;
+      if (line.length === name.length && line.toLowerCase() === name) count++;
+    }
     if (count > 1) {
       return httpError(
         'INVALID_REQUEST',
@@ -57,9 +63,15 @@ export const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 } as const;
 
-export async function addSecurityHeaders(_request: FastifyRequest, reply: FastifyReply) {
+export function addSecurityHeaders(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  _payload: unknown,
+  done: (error?: Error | null) => void,
+) {
   reply.header('x-content-type-options', SECURITY_HEADERS['x-content-type-options']);
   if (!reply.hasHeader('cache-control')) {
     reply.header('cache-control', SECURITY_HEADERS['cache-control']);
   }
+  done();
 }

@@ -83,17 +83,20 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
   );
   app.addHook('onSend', addSecurityHeaders);
   // Before the body is read or any credential is looked at: the method, then the headers
-  // (DESIGN.md L2: the request's shape first).
+  // (DESIGN.md L2: the request's shape first). The hooks take fastify's callback, not a promise:
+  // they are synchronous, and an async hook costs a promise and a microtask per request (issue
+  // 27). A hook that answers does not call `done`: the reply ends the request's hooks.
   app.addHook('onRequest', methodGuard(routeMethods, new Map([[MCP_PATH, mcpMethodNotAllowed]])));
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const repeated = repeatedHeaderError(request);
-    if (repeated) return sendError(reply, repeated);
+    if (repeated) return void sendError(reply, repeated);
+    done();
   });
   // Every /api/* path: the parsed body, query and path parameters, before the route runs.
-  app.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const unsafe = unsafeTextError(request);
-    if (unsafe) return sendError(reply, unsafe);
+  app.addHook('preValidation', (request, reply, done) => {
+    const unsafe = request.url.startsWith('/api/') ? unsafeTextError(request) : null;
+    if (unsafe) return void sendError(reply, unsafe);
+    done();
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

@@ -61,6 +61,15 @@ export interface TenantState {
   negativeBalances: number;
 }
 
+/** Requests counted in the tenant's current rate-limit window (on the tenant row). */
+export async function rateCounted(sql: Sql, tenantId: string): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(
+    `select rate_window_hits as n from tenant where id = $1`,
+    [tenantId],
+  );
+  return row!.n;
+}
+
 /** Everything the engine can have written for one tenant. */
 export async function tenantState(sql: Sql, tenantId: string): Promise<TenantState> {
   const [row] = await sql.query<Record<string, string>>(

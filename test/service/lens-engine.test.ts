@@ -56,8 +56,7 @@ async function written(tenantId: string) {
           from credit_ledger_entry where tenant_id = ?) as ledger,
        (select count(*) from operation where tenant_id = ?
           and status = 'RUNNING' and lease_expires_at > now()) as leased,
-       (select coalesce(sum(w.hits), 0) from rate_limit_window w
-          where w.bucket = 'tenant:' || ?) as counted`,
+       (select rate_window_hits from tenant where id = ?) as counted`,
     [tenantId, tenantId, tenantId, tenantId, tenantId],
   );
   return {

@@ -67,12 +67,9 @@ describe('reverse issuance, open', () => {
       body: '',
     });
     expect(page.status).toBe(200);
-    await t.untilReverse(ctx.admin, id, 'SUCCESS');
-    // Read again: the answer that first shows SUCCESS may have read the settlement's row before
-    // the result's transaction committed and its reverse issuance after (one detail answer is
-    // several statements, not one snapshot: docs/decisions.md, "Detail answers and read skew").
-    // Every read that starts after SUCCESS was seen shows the whole transaction.
-    const approved = await t.detail(ctx.admin, id);
+    // The answer that first shows SUCCESS shows the result's whole transaction: a detail is one
+    // statement, one snapshot (docs/decisions.md, "Detail answers and read skew").
+    const approved = await t.untilReverse(ctx.admin, id, 'SUCCESS');
     expect(approved.partnerInvoiceReceivedAt).toEqual(expect.any(String));
     expect((await f.auditOf(ctx.db, id)).at(-1)).toMatchObject({
       action: 'PARTNER_INVOICE_RECEIVED',

@@ -40,10 +40,9 @@ describe('tax-invoice provider', () => {
     });
 
     // The simulated partner approves; the webhook brings the partner's tax invoice (S4).
-    await t.untilReverse(ctx.admin, id, 'SUCCESS');
-    // Read again once SUCCESS is seen: one detail answer is several statements, not one snapshot
-    // (docs/decisions.md, "Detail answers and read skew").
-    const approved = await t.detail(ctx.admin, id);
+    // The answer that first shows SUCCESS shows the result's whole transaction: a detail is one
+    // statement, one snapshot (docs/decisions.md, "Detail answers and read skew").
+    const approved = await t.untilReverse(ctx.admin, id, 'SUCCESS');
     expect(t.reverseOf(approved)).toMatchObject({ grantUrl: null, failureCode: null });
     expect(t.reverseOf(approved)['taxInvoiceNumber']).toMatch(TAX_INVOICE_NUMBER);
     expect(approved.partnerInvoiceReceivedAt).toEqual(expect.any(String));

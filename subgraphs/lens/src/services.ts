@@ -1,4 +1,4 @@
-import { PostgresRateLimiter, type Logger } from '@campaign/platform';
+import type { Logger } from '@campaign/platform';
 import { AccountObservationService } from './account/account-observation.service.js';
 import { createLensOperations } from './account/lens-operations.js';
 import type { LensConfig } from './config.js';
@@ -89,7 +89,6 @@ export function createLensServices(
         definitions,
         execution,
         access,
-        rateLimiter: new PostgresRateLimiter({ subject: 'for this account' }),
         prices,
         events,
       },

@@ -2,6 +2,9 @@
 export { loadSettlementConfig, type SettlementConfig } from './config.js';
 export { initSettlementOrm, migrateSettlement } from './orm.js';
 export { createSettlementServices, type SettlementServices } from './services.js';
+// The schema and a request's loaders: the service tier executes queries as the server does.
+export { buildSettlementSchema } from './schema.js';
+export { createLoaders } from './api/loaders.js';
 export { Agency } from './domain/agency/agency.entity.js';
 export { SettlementAuditEntry } from './journal/audit/settlement-audit.entity.js';
 export { Campaign } from './domain/campaign/campaign.entity.js';

@@ -18,7 +18,20 @@ export class Migration20261231100000_low_balance_alert extends Migration {
     // any number of concurrent reservations exactly one finds the alert armed with the balance
     // below the threshold; it disarms it and writes the message (dedupe key: the tenant and the
     // crossing's number). Other reservations pay only the comparison.
-    this.addSql(`
+    this.addSql(RESERVE_CREDITS_WITH_ALERT);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`alter table tenant drop column low_balance_alerts;`);
+    this.addSql(
+      `drop function if exists outbox_enqueue(text, text, text, jsonb, text, uuid, text);`,
+    );
+    this.addSql(`drop table if exists outbox;`);
+  }
+}
+
+/** `lens_reserve_credits` as this migration wrote it (tenant_rate_window's down restores it). */
+export const RESERVE_CREDITS_WITH_ALERT = `
       create or replace function lens_reserve_credits(p_tenant uuid, p_operation uuid, p_amount bigint)
       returns boolean language plpgsql as $$
       declare
@@ -46,14 +59,4 @@ export class Migration20261231100000_low_balance_alert extends Migration {
             '${LENS_DELIVER_OUTBOX_TASK}');
         end if;
         return true;
-      end $$;`);
-  }
-
-  override async down(): Promise<void> {
-    this.addSql(`alter table tenant drop column low_balance_alerts;`);
-    this.addSql(
-      `drop function if exists outbox_enqueue(text, text, text, jsonb, text, uuid, text);`,
-    );
-    this.addSql(`drop table if exists outbox;`);
-  }
-}
+      end $$;`;

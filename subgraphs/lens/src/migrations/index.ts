@@ -8,6 +8,7 @@ import { Migration20261231100000_low_balance_alert } from './Migration2026123110
 import { Migration20270105000000_oauth } from './Migration20270105000000_oauth.js';
 import { Migration20270110000000_replay_probe } from './Migration20270110000000_replay_probe.js';
 import { Migration20270120000000_one_commit } from './Migration20270120000000_one_commit.js';
+import { Migration20270126000000_tenant_rate_window } from './Migration20270126000000_tenant_rate_window.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const lensMigrations: MigrationObject[] = [
@@ -26,4 +27,8 @@ export const lensMigrations: MigrationObject[] = [
   { name: 'Migration20270105000000_oauth', class: Migration20270105000000_oauth },
   { name: 'Migration20270110000000_replay_probe', class: Migration20270110000000_replay_probe },
   { name: 'Migration20270120000000_one_commit', class: Migration20270120000000_one_commit },
+  {
+    name: 'Migration20270126000000_tenant_rate_window',
+    class: Migration20270126000000_tenant_rate_window,
+  },
 ];

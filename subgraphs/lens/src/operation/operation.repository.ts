@@ -9,14 +9,33 @@ import { ENVELOPE_COLUMNS, RECORD_COLUMNS } from './operation-record.js';
  */
 
 /**
- * Idempotency probe, reservation, RESERVE entry, the inline attempt's lease and the credential's
- * last-used time (one commit; without a WAL flush when it leases the attempt to this process,
- * whose answer follows the settlement's flush or `FLUSH_WAL`: migration one_commit).
+ * The tenant's rate-limit count (unless `$14` is false: counted already), idempotency probe,
+ * reservation, RESERVE entry, the inline attempt's lease and the credential's last-used time
+ * (one commit; without a WAL flush when it leases the attempt to this process, whose answer
+ * follows the settlement's flush or `FLUSH_WAL`: migrations one_commit and tenant_rate_window).
+ * A refusal (429, 402) comes back as `refusal` with the operation's columns null.
  */
 export const START: PreparedStatement = {
   name: 'lens_start_operation',
-  text: `select ${RECORD_COLUMNS}
-         from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)`,
+  text: `select s.refusal, s.rate_hits, s.rate_reset, s.rate_limit,
+           ${RECORD_COLUMNS.split(', ')
+             .map((column) => `(s.op).${column}`)
+             .join(', ')}
+         from lens_start_operation($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14) s`,
+};
+
+/** What the start adds to the operation's columns: a refusal, and the count's window. */
+export interface StartAnswer {
+  refusal: 'RATE_LIMITED' | 'INSUFFICIENT_CREDITS' | null;
+  rate_hits: number | null;
+  rate_reset: number | null;
+  rate_limit: number | null;
+}
+
+/** One request counted in the tenant's window (a capped credential's, before its cap check). */
+export const COUNT_REQUEST: PreparedStatement = {
+  name: 'lens_count_request',
+  text: `select rate_hits, rate_reset, rate_limit from lens_count_request($1)`,
 };
 
 /** Terminal status, result, RELEASE and CHARGE entries and the balance (one commit). */

@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import {
   annotateSpan,
   currentTraceparent,
+  rateLimitVerdict,
   runPrepared,
-  type PostgresRateLimiter,
   type PreparedSqlStore,
 } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
@@ -14,11 +14,13 @@ import type { Caller } from '../tenant/tenant.service.js';
 import type { AccessPolicy } from './access-policy.js';
 import { inputHash } from './canonical.js';
 import {
+  COUNT_REQUEST,
   CREDENTIAL_SPENT,
   OPERATION_BY_ID,
   OPERATION_OF_TENANT,
   shownDurably,
   START,
+  type StartAnswer,
 } from './operation.repository.js';
 import type { ExecutionService } from './execution.service.js';
 import type { OperationDefinition } from './operation-definition.js';
@@ -53,8 +55,6 @@ export interface EngineParts {
   definitions: LensOperations;
   execution: ExecutionService;
   access: AccessPolicy;
-  /** Per tenant, shared by its credentials: `rateLimitPerMinute` of the tenant (DESIGN.md L8). */
-  rateLimiter: PostgresRateLimiter;
   prices: PriceBook;
   events: OperationEvents;
 }
@@ -63,17 +63,23 @@ const IDEMPOTENCY_KEY = LENS_LIMITS.idempotencyKey;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a waiting request looks at its operation when the news may come from elsewhere. */
 const POLL_MS = 250;
-/** PostgreSQL SQLSTATE that `lens_start_operation` raises when the balance cannot cover it. */
-const INSUFFICIENT_CREDITS_STATE = 'LN402';
+/**
+ * The rate limit (DESIGN.md L8): per tenant, shared by its credentials, `rateLimitPerMinute` of
+ * the tenant in the one-minute window that the start statement keeps on the tenant row
+ * (migration tenant_rate_window, which counts per minute as the column says).
+ */
+const RATE_WINDOW_SECONDS = 60;
+const RATE_LIMIT_SUBJECT = 'for this account';
 /** The owner of the attempts this process runs inline (the lease names it). */
 const INLINE_OWNER = `${hostname()}:${process.pid}:inline`;
 
 /**
  * The billed, idempotent execution of every lens operation, checks in the order of DESIGN.md L2:
  * input and Idempotency-Key (400), credential (401), disabled/plan/permission (403), rate limit
- * (429), idempotency (replay or 409), reservation (402). Idempotency and reservation are one
- * statement (`lens_start_operation`): a replay is answered from its unique-index look-up, writing
- * nothing; a new operation is inserted with its reservation, its ledger entry and the lease of
+ * (429), idempotency (replay or 409), reservation (402). The rate-limit count, idempotency and
+ * reservation are one statement (`lens_start_operation`), which returns a refusal rather than
+ * raising it so that the count stays: a replay is answered from its unique-index look-up,
+ * writing nothing but the count; a new operation is inserted with its reservation, its ledger entry and the lease of
  * the attempt that this process then runs inline. The request waits for that attempt up to the
  * sync budget (L4) and answers with the operation in whatever state it is; an attempt that
  * outlives the request goes on here, and one whose process died is found by the reconciler when
@@ -109,17 +115,21 @@ export class OperationService {
     const { tenant, apiKeyId, creditsCap } = await authenticate();
     definition.validate?.(input, { tenantId: tenant.id });
     this.parts.access.check(tenant, definition.name);
-    await this.parts.rateLimiter.consume(db, `tenant:${tenant.id}`, {
-      limit: tenant.rateLimitPerMinute,
-      windowSeconds: 60,
-    });
-    if (creditsCap !== null) await this.withinCap(db, apiKeyId, creditsCap, definition, input);
+    // The start statement counts the request itself; a capped credential's cap is checked after
+    // the count and before the start (L2), so its count is a statement of its own.
+    const counted = creditsCap === null;
+    if (!counted) {
+      const [count] = await runPrepared<StartAnswer>(db, COUNT_REQUEST, [tenant.id]);
+      this.judgeRate(count!);
+      await this.withinCap(db, apiKeyId, creditsCap, definition, input);
+    }
     const { operation, replayed } = await this.start(
       db,
       { tenantId: tenant.id, credentialId: apiKeyId },
       definition,
       idempotencyKey,
       input,
+      counted,
     );
     if (operation.status !== 'RUNNING') return { operation, replayed };
     if (!replayed && this.settings.inline) {
@@ -186,12 +196,13 @@ export class OperationService {
     definition: OperationDefinition<I>,
     idempotencyKey: string,
     input: I,
+    count: boolean,
   ): Promise<OperationOutcome> {
     const hash = inputHash(definition.name, input);
     const price = this.parts.prices.of(definition);
     const reserved = this.parts.prices.reservation(definition, input);
     const id = randomUUID();
-    const [row] = await runPrepared<RecordRow>(db, START, [
+    const [row] = await runPrepared<RecordRow & StartAnswer>(db, START, [
       id,
       tenantId,
       idempotencyKey,
@@ -206,13 +217,15 @@ export class OperationService {
       // A later attempt (a job after the reconciler) continues this request's trace (issue 26).
       currentTraceparent(),
       credentialId,
-    ]).catch((err: unknown) => {
-      if ((err as { code?: unknown }).code !== INSUFFICIENT_CREDITS_STATE) throw err;
+      count,
+    ]);
+    if (count) this.judgeRate(row!);
+    if (row!.refusal === 'INSUFFICIENT_CREDITS') {
       throw new PlatformError(
         'INSUFFICIENT_CREDITS',
         `${definition.name} needs ${reserved} credits reserved; top up the balance and retry.`,
       );
-    });
+    }
     const operation = recordOf(row!);
     annotateSpan({
       'lens.operation.id': operation.id,
@@ -227,6 +240,16 @@ export class OperationService {
       );
     }
     return { operation, replayed: true };
+  }
+
+  /** Throws RATE_LIMITED when the count the start (or `COUNT_REQUEST`) made is past the limit. */
+  private judgeRate(count: StartAnswer): void {
+    rateLimitVerdict(
+      Number(count.rate_hits),
+      Number(count.rate_reset),
+      { limit: Number(count.rate_limit), windowSeconds: RATE_WINDOW_SECONDS },
+      RATE_LIMIT_SUBJECT,
+    );
   }
 
   /** `settled`, or null when the deadline passes first. */

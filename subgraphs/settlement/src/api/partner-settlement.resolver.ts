@@ -1,7 +1,7 @@
 import { Resolver } from 'type-graphql';
 import { operations } from './operations.js';
 import { ReadResolver } from './read-resolver.js';
-import { prefetchRelations } from './settlement-relations.js';
+import { prefetchRelations, settlementDetail } from './settlement-relations.js';
 import {
   principalSeeing,
   settlementActions,
@@ -34,6 +34,7 @@ const reads = ReadResolver(Settlement, SettlementPage, PartnerSettlementFilter, 
   list: ['partnerSettlements', 'GET /api/partner/settlements', (s) => s.queries],
   get: ['partnerSettlement', 'GET /api/partner/settlements/:id', (s) => s.queries],
   related: prefetchRelations,
+  detail: settlementDetail,
 });
 
 /**

@@ -39,6 +39,17 @@ type Related<R> = (
 ) => Promise<void>;
 
 /**
+ * One row by id with the related rows the answer's selection names, read together (a
+ * settlement's detail, settlement-relations.ts): replaces `get` and `related` for the get query.
+ */
+type Detail<R> = (
+  ctx: SettlementContext,
+  principal: Principal,
+  id: string,
+  selected: ReadonlySet<string>,
+) => Promise<R>;
+
+/**
  * The list and get queries of a domain, declared once: its resolver extends
  * `ReadResolver(Item, ItemPage, ItemFilter, {...})` and adds its own operations (type-graphql's
  * resolver inheritance). Both are thin: the caller's principal and the arguments go to a service.
@@ -54,6 +65,7 @@ export function ReadResolver<T extends object, F extends object, R extends objec
     list: Read<ListService<R, F>>;
     get: Read<GetService<R>>;
     related?: Related<R>;
+    detail?: Detail<R>;
   },
 ) {
   const [listName, listDescription, lists] = reads.list;
@@ -83,6 +95,7 @@ export function ReadResolver<T extends object, F extends object, R extends objec
       @Info() info: GraphQLResolveInfo,
     ): Promise<R> {
       const principal = await ctx.principal();
+      if (reads.detail) return reads.detail(ctx, principal, id, selectedFields(info));
       const row = await gets(ctx.services).get(ctx.em, principal, id);
       await reads.related?.(ctx, principal, [row], selectedFields(info));
       return row;

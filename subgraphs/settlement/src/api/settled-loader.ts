@@ -20,6 +20,12 @@ export class SettledLoader<V> extends DataLoader<string, V> {
     this.settled = settled;
   }
 
+  /** Keeps `value` as `key`'s, read elsewhere (a detail's one statement): answered at once. */
+  settle(key: string, value: V): void {
+    this.settled.set(key, value);
+    this.clear(key).prime(key, value);
+  }
+
   /** The value of `key` if it is loaded already, else its load. */
   settledOrLoad(key: string): V | Promise<V> {
     return this.settled.has(key) ? this.settled.get(key)! : this.load(key);

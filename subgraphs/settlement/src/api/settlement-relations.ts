@@ -1,5 +1,7 @@
 import type { Principal } from '../kernel/principal.js';
 import type { Settlement } from '../domain/settlement/settlement.entity.js';
+import { DETAIL_RELATIONS } from '../domain/settlement/settlement-detail.repository.js';
+import type { Stored } from '../domain/settlement/settlement-reads.repository.js';
 import type { SettlementContext, SettlementLoaders } from './context.js';
 import type { SettledLoader } from './settled-loader.js';
 
@@ -45,6 +47,15 @@ export const SETTLEMENT_RELATIONS = {
     relation(loaders.reverseIssuanceBySettlement, row.id),
 };
 
+/**
+ * The principal a request's read verified before its fields run (a page's prefetch, a detail):
+ * a field whose value depends on the role answers at once, not after `ctx.principal()`'s promise,
+ * so graphql completes the answer without a promise (SettledLoader's reason).
+ */
+const verified = new WeakMap<SettlementContext, Principal>();
+export const verifiedPrincipal = (ctx: SettlementContext): Principal | undefined =>
+  verified.get(ctx);
+
 /** The field's value: null without a key, the row at once when loaded, else its load. */
 export const shown = <V>({ loader, key }: Relation<V>): V | null | Promise<V> =>
   key === null ? null : loader.settledOrLoad(key);
@@ -61,6 +72,7 @@ export async function prefetchRelations(
   rows: readonly SettlementRefs[],
   selected: ReadonlySet<string>,
 ): Promise<void> {
+  verified.set(ctx, principal);
   const loads: Promise<unknown>[] = [];
   for (const [field, relationOf] of Object.entries(SETTLEMENT_RELATIONS)) {
     if (!selected.has(field)) continue;
@@ -75,3 +87,29 @@ export async function prefetchRelations(
   }
   await Promise.all(loads);
 }
+
+/**
+ * A settlement's detail (the `settlement` and `partnerSettlement` queries): the row and the
+ * relations `selected` in one statement, one snapshot (a provider's result commits a reverse
+ * issuance's status and the settlement's received date together; separate reads could show one
+ * without the other). Each relation's loader keeps the row read, so its field answers at once.
+ */
+export async function settlementDetail(
+  ctx: SettlementContext,
+  principal: Principal,
+  id: string,
+  selected: ReadonlySet<string>,
+): Promise<Stored<Settlement>> {
+  verified.set(ctx, principal);
+  const relations = DETAIL_RELATIONS.filter((name) => selected.has(name));
+  const detail = await ctx.services.queries.detail(ctx.em, principal, id, relations);
+  for (const name of relations) {
+    const relationOf: (...args: Parameters<RelationOf>) => Relation<unknown> =
+      SETTLEMENT_RELATIONS[name];
+    const { loader, key } = relationOf(ctx.loaders, detail.settlement, principal);
+    if (key !== null) loader.settle(key, detail.related[name] ?? null);
+  }
+  return detail.settlement;
+}
+
+type RelationOf = (typeof SETTLEMENT_RELATIONS)['advertiserInvoice'];

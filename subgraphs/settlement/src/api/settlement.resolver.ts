@@ -8,7 +8,9 @@ import { ReadResolver } from './read-resolver.js';
 import {
   prefetchRelations,
   SETTLEMENT_RELATIONS,
+  settlementDetail,
   shown,
+  verifiedPrincipal,
   type SettlementRefs,
 } from './settlement-relations.js';
 import { AdvertiserInvoice } from '../domain/invoice/advertiser-invoice.entity.js';
@@ -50,6 +52,7 @@ const reads = ReadResolver(Settlement, SettlementPage, SettlementFilter, {
   list: ['settlements', 'GET /api/admin/settlements', (s) => s.queries],
   get: ['settlement', 'GET /api/admin/settlements/:id', (s) => s.queries],
   related: prefetchRelations,
+  detail: settlementDetail,
 });
 
 /** The other admin operations: one per path of spec section 4.1, named after it (DESIGN.md 5). */
@@ -140,6 +143,10 @@ export class SettlementResolver extends operations(
   advertiserInvoice(@Root() settlement: SettlementRefs, @Ctx() ctx: SettlementContext) {
     // Without an invoice the answer is null whoever asks: no principal to wait for.
     if (settlement.advertiserInvoiceId === null) return null;
+    const principal = verifiedPrincipal(ctx);
+    if (principal) {
+      return shown(SETTLEMENT_RELATIONS.advertiserInvoice(ctx.loaders, settlement, principal));
+    }
     return ctx
       .principal()
       .then((principal) =>

@@ -11,6 +11,7 @@ import { encodeCursor, parseListArgs, type ListFilter, type RawListFilter } from
 import type { PartnerSettlementSummary } from './settlement-page.js';
 import type { Page } from '../../kernel/paging.js';
 import { newestSettlements, type Stored } from './settlement-reads.repository.js';
+import type { DetailRelation, SettlementDetail } from './settlement-detail.repository.js';
 import { settlementStatuses } from '../../kernel/settlement-types.js';
 import { Settlement } from './settlement.entity.js';
 import { SUMMED_AMOUNTS, type SummedAmount } from './settlement.repository.js';
@@ -52,8 +53,18 @@ export class SettlementQueryService {
   ) {}
 
   /** One settlement as stored, if the principal may see it (the `settlement` queries). */
-  get(em: EntityManager, principal: Principal, id: string): Promise<Stored<Settlement>> {
-    return this.settlements.getStored(em, principal, id);
+  async get(em: EntityManager, principal: Principal, id: string): Promise<Stored<Settlement>> {
+    return (await this.detail(em, principal, id, [])).settlement;
+  }
+
+  /** As {@link get}, with the rows of `relations` read in the same statement (one snapshot). */
+  detail(
+    em: EntityManager,
+    principal: Principal,
+    id: string,
+    relations: readonly DetailRelation[],
+  ): Promise<SettlementDetail> {
+    return this.settlements.getStoredDetail(em, principal, id, relations);
   }
 
   /** Newest first; the scope always applies, so a cursor carries no authority. */

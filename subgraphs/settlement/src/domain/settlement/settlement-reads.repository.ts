@@ -78,7 +78,7 @@ export async function readRows<T extends object>(
 }
 
 /** A scalar column of an entity: its property, and whether MikroORM reads it as a Date. */
-interface Column {
+export interface Column {
   property: string;
   column: string;
   date: boolean;
@@ -86,7 +86,7 @@ interface Column {
 const columnLists = new WeakMap<object, Column[]>();
 
 /** Column → property, from the entity's MikroORM metadata (the one place naming the columns). */
-function columnsOf(em: EntityManager, entity: new () => object): Column[] {
+export function columnsOf(em: EntityManager, entity: new () => object): Column[] {
   const known = columnLists.get(entity);
   if (known) return known;
   const columns = em

@@ -11,14 +11,18 @@ import { SETTLEMENT_ID } from '../../kernel/ids.js';
 import { nextPrefixedId } from '../../kernel/numbering/prefixed-id.repository.js';
 import { Partner } from '../partner/partner.entity.js';
 import { calculateSettlementAmounts, type SettlementAmounts } from './settlement-amounts.js';
+import { SETTLEMENT_BY_ID, readRows } from './settlement-reads.repository.js';
 import {
-  SETTLEMENT_BY_ID,
-  readRows,
-  storedRows,
-  type Stored,
-} from './settlement-reads.repository.js';
+  settlementDetail,
+  type DetailRelation,
+  type SettlementDetail,
+} from './settlement-detail.repository.js';
 import { Settlement } from './settlement.entity.js';
 import type { SettlementType } from '../../kernel/settlement-types.js';
+
+/** What the scope rule reads of a settlement. */
+type ScopedRow = Pick<Settlement, 'agencyId' | 'partnerId'>;
+const same = <T extends ScopedRow>(row: T): ScopedRow => row;
 
 /** What a settlement is made from: the uploaded campaign's terms. */
 export interface CampaignTerms {
@@ -107,35 +111,37 @@ export class SettlementService {
     id: string,
     options: { refresh?: boolean } = {},
   ): Promise<Settlement> {
-    return this.visibleOr404(em, principal, id, () => this.byId(em, id, options.refresh));
+    return this.visibleOr404(em, principal, id, () => this.byId(em, id, options.refresh), same);
   }
 
   /**
-   * As {@link get}, the row as stored (a plain object, money as decimal text): the answer of the
-   * settlement queries, read outside any transaction on a prepared statement (issue 27).
+   * As {@link get}, the row as stored (a plain object, money as decimal text), and the rows of
+   * `relations` read by the same statement: one snapshot, so a detail never shows a settlement
+   * and a document from different commits. Outside any transaction (issue 27).
    */
-  async getStored(
+  async getStoredDetail(
     em: EntityManager,
     principal: Principal,
     id: string,
-  ): Promise<Stored<Settlement>> {
-    return this.visibleOr404(em, principal, id, async () => {
-      const [row] = await storedRows(em, SETTLEMENT_BY_ID, [id]);
-      return row ?? null;
-    });
+    relations: readonly DetailRelation[],
+  ): Promise<SettlementDetail> {
+    const read = () => settlementDetail(em, id, relations);
+    return this.visibleOr404(em, principal, id, read, (detail) => detail.settlement);
   }
 
-  private async visibleOr404<T extends { agencyId: string | null; partnerId: string }>(
+  /** `read`'s answer if it is a settlement (`settlementOf` it) the principal may see, else 404. */
+  private async visibleOr404<T>(
     em: EntityManager,
     principal: Principal,
     id: string,
     read: () => Promise<T | null>,
+    settlementOf: (found: T) => ScopedRow,
   ): Promise<T> {
-    const settlement = SETTLEMENT_ID.pattern.test(id) ? await read() : null;
-    if (!settlement || !(await this.isVisible(em, principal, settlement))) {
+    const found = SETTLEMENT_ID.pattern.test(id) ? await read() : null;
+    if (!found || !(await this.isVisible(em, principal, settlementOf(found)))) {
       throw new PlatformError('NOT_FOUND', `Settlement ${id} was not found.`);
     }
-    return settlement;
+    return found;
   }
 
   /** Outside a transaction, one prepared statement (issue 14); inside, the transaction's view. */
@@ -148,7 +154,7 @@ export class SettlementService {
   private async isVisible(
     em: EntityManager,
     principal: Principal,
-    row: { agencyId: string | null; partnerId: string },
+    row: ScopedRow,
   ): Promise<boolean> {
     const scope = scopeOf(principal);
     if (scope.agencyId === null && scope.partnerId === null) return true;
