@@ -75,6 +75,12 @@ export interface SubgraphDocumentsOptions<C> {
   maxDocuments?: number;
 }
 
+/** A text parsed and validated once; `unnamed`: its operation when the request names none. */
+interface Prepared {
+  document: DocumentNode;
+  unnamed: OperationDefinitionNode | null;
+}
+
 /** What errors set on the answer (Apollo's `extensions.http`), and the id their log lines carry. */
 interface Head {
   status?: number;
@@ -113,25 +119,35 @@ export function subgraphDocuments<C>(options: SubgraphDocumentsOptions<C>) {
     ...options.validationRules,
     ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
-  const documents = new Map<string, DocumentNode | null>();
+  // Each text's document and its operation when no name is sent (what the gateway sends), found
+  // once with the document rather than per request (issue 27).
+  const documents = new Map<string, Prepared | null>();
   const observe = graphqlOperationObserver(options.recording);
 
   /** The text's prepared document, or null when Apollo Server answers it (its request errors). */
-  function prepared(query: string): DocumentNode | null {
+  function prepared(query: string): Prepared | null {
     const known = documents.get(query);
     if (known !== undefined) return known;
     // Full: Apollo Server (and its own document cache) takes every text not kept here.
     if (documents.size >= (options.maxDocuments ?? MAX_DOCUMENTS)) return null;
-    let document: DocumentNode | null = null;
+    let document: Prepared | null = null;
     try {
       const parsed = parse(query, { maxTokens: options.maxTokens });
-      document = validate(options.schema, parsed, rules).length ? null : parsed;
+      document = validate(options.schema, parsed, rules).length
+        ? null
+        : { document: parsed, unnamed: getOperationAST(parsed) ?? null };
     } catch {
       document = null;
     }
     documents.set(query, document);
     return document;
   }
+
+  /** graphql's getOperationAST(document, name), the nameless answer kept from preparation. */
+  const operationOf = ({ document, unnamed }: Prepared, name: string | undefined) =>
+    name === undefined || (unnamed && unnamed.name?.value === name)
+      ? unnamed
+      : getOperationAST(document, name);
 
   /** Apollo Server's error formatting with the platform's formatError; an `http` part applies. */
   function format(errors: readonly GraphQLError[], head: Head) {
@@ -176,9 +192,10 @@ export function subgraphDocuments<C>(options: SubgraphDocumentsOptions<C>) {
     const name = operationName ?? undefined;
     if (name !== undefined && typeof name !== 'string') return undefined;
     const started = performance.now();
-    const document = prepared(query);
-    if (!document) return undefined;
-    const operation = getOperationAST(document, name);
+    const known = prepared(query);
+    if (!known) return undefined;
+    const { document } = known;
+    const operation = operationOf(known, name);
     if (!operation || options.fullPipeline?.(operation, request)) return undefined;
     let contextValue: C;
     try {
@@ -199,11 +216,14 @@ export function subgraphDocuments<C>(options: SubgraphDocumentsOptions<C>) {
     // No data: the variables did not coerce and no resolver ran. Apollo Server answers those
     // (BAD_USER_INPUT, 400 or 200 by what the client accepts).
     if (result.data === undefined) return undefined;
-    const head: Head = { headers: new Map(), requestId: request.headers[REQUEST_ID_HEADER] };
-    const errors = result.errors?.length ? format(result.errors, head) : undefined;
+    // Only errors set a status or headers: an answer without them makes no head.
+    const head: Head | undefined = result.errors?.length
+      ? { headers: new Map(), requestId: request.headers[REQUEST_ID_HEADER] }
+      : undefined;
+    const errors = head && result.errors ? format(result.errors, head) : undefined;
     observe?.done(operationLabel, operation.operation, started);
-    reply.code(head.status ?? 200);
-    for (const [header, value] of head.headers) reply.header(header, value);
+    reply.code(head?.status ?? 200);
+    if (head) for (const [header, value] of head.headers) reply.header(header, value);
     // What the subgraphs' noStorePlugin gives every answer of the full pipeline.
     reply.header('cache-control', 'no-store');
     reply.header('content-type', contentType);

@@ -38,10 +38,10 @@ const KEYED_PATHS = /^\/api\/(admin|partner)\//;
  * keeps the keys and checks them, for REST and GraphQL alike (issue 23 item 5). Lens paths take
  * their own required key as an argument of the operation (lens.routes.ts).
  */
-function keyOf(route: Route<never>, request: FastifyRequest): { idempotencyKey?: string } {
+function keyOf(keyed: boolean, request: FastifyRequest): string | undefined {
+  if (!keyed) return undefined;
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (typeof key !== 'string') return {};
-  return KEYED_PATHS.test(route.path) ? { idempotencyKey: key } : {};
+  return typeof key === 'string' ? key : undefined;
 }
 /** Lens first, then every documented route in the order the settlement document lists them. */
 export const routes: Route<never>[] = withDocumentedBodies([...lensRoutes, ...documentedRoutes]);
@@ -130,7 +130,9 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
     sendDocument(request, reply, settlementDocument()),
   );
   registerReferencePage(app);
-  const mount = (scope: typeof app, route: Route<never>) =>
+  const mount = (scope: typeof app, route: Route<never>) => {
+    // Whether the row forwards its Idempotency-Key: known from its path once, not per request.
+    const keyed = KEYED_PATHS.test(route.path);
     scope.route({
       method: route.method,
       url: route.path,
@@ -141,7 +143,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
           authorization: request.headers.authorization,
           requestId: request.id,
           clientIp: request.ip,
-          ...keyOf(route, request),
+          idempotencyKey: keyOf(keyed, request),
         });
         if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         if (result.errors?.length) {
@@ -157,6 +159,7 @@ export async function startRestAdapter(config: RestAdapterConfig): Promise<Runni
           .send(response.body);
       },
     });
+  };
   for (const route of routes) if (!route.rawBody) mount(app, route);
   // Raw-body routes in a scope of their own, whose one parser keeps the text as it came (the
   // JSON parser above would refuse a malformed body before its signature is checked).
