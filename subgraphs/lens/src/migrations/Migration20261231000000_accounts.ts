@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { insertOperationSql } from './Migration20270110000000_replay_probe.js';
 
 /**
  * Customer accounts (issue 24): a tenant holds many credentials (named, rotatable, with a coarse
@@ -44,14 +45,7 @@ export class Migration20261231000000_accounts extends Migration {
       declare
         v_op operation;
       begin
-        insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
-          status, credits_reserved, price_base, price_per_item, lease_expires_at, attempt_owner,
-          attempts, trace_context, credential_id)
-        values (p_id, p_tenant, p_key, p_name, p_input, p_hash, 'RUNNING', p_reserved,
-          p_price_base, p_price_per_item, now() + p_lease_ms * interval '1 millisecond', p_owner,
-          case when p_owner is null then 0 else 1 end, p_trace_context, p_credential)
-        on conflict (tenant_id, idempotency_key) do nothing
-        returning * into v_op;
+        ${insertOperationSql('v_op')}
         if not found then
           return query select * from operation where tenant_id = p_tenant and idempotency_key = p_key;
           return;

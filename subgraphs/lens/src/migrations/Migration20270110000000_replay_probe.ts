@@ -41,14 +41,7 @@ export function startOperationSql({
         v_op operation;
       begin
         ${probeFirst ? `${replay}\n        if found then\n          return;\n        end if;` : ''}
-        insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
-          status, credits_reserved, price_base, price_per_item, lease_expires_at, attempt_owner,
-          attempts, trace_context, credential_id)
-        values (p_id, p_tenant, p_key, p_name, p_input, p_hash, 'RUNNING', p_reserved,
-          p_price_base, p_price_per_item, now() + p_lease_ms * interval '1 millisecond', p_owner,
-          case when p_owner is null then 0 else 1 end, p_trace_context, p_credential)
-        on conflict (tenant_id, idempotency_key) do nothing
-        returning * into v_op;
+        ${insertOperationSql('v_op')}
         if not found then
           ${replay}
           return;
@@ -70,3 +63,18 @@ export function startOperationSql({
         return next v_op;
       end $$;`;
 }
+
+/**
+ * The start's insert of its operation row (RUNNING, its lease, one attempt when an owner runs it
+ * inline) into the plpgsql variable `target`; nothing when the (tenant, key) exists. One text for
+ * every `lens_start_operation` since the accounts migration.
+ */
+export const insertOperationSql = (target: string): string =>
+  `insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
+          status, credits_reserved, price_base, price_per_item, lease_expires_at, attempt_owner,
+          attempts, trace_context, credential_id)
+        values (p_id, p_tenant, p_key, p_name, p_input, p_hash, 'RUNNING', p_reserved,
+          p_price_base, p_price_per_item, now() + p_lease_ms * interval '1 millisecond', p_owner,
+          case when p_owner is null then 0 else 1 end, p_trace_context, p_credential)
+        on conflict (tenant_id, idempotency_key) do nothing
+        returning * into ${target};`;

@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { fixedWindowResetSql, fixedWindowSql } from '@campaign/platform';
 import { LENS_DELIVER_OUTBOX_TASK, LOW_BALANCE_EVENT } from '../alert/low-balance.outbox.js';
 import { RESERVE_CREDITS_WITH_ALERT } from './Migration20261231100000_low_balance_alert.js';
-import { startOperationSql } from './Migration20270110000000_replay_probe.js';
+import { insertOperationSql, startOperationSql } from './Migration20270110000000_replay_probe.js';
 
 const START_ARGS = `uuid, uuid, text, text, jsonb, text, bigint, integer, integer, integer, text,
   text, uuid`;
@@ -149,14 +149,7 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
           return next;
           return;
         end if;
-        insert into operation (id, tenant_id, idempotency_key, operation_name, input, input_hash,
-          status, credits_reserved, price_base, price_per_item, lease_expires_at, attempt_owner,
-          attempts, trace_context, credential_id)
-        values (p_id, p_tenant, p_key, p_name, p_input, p_hash, 'RUNNING', p_reserved,
-          p_price_base, p_price_per_item, now() + p_lease_ms * interval '1 millisecond', p_owner,
-          case when p_owner is null then 0 else 1 end, p_trace_context, p_credential)
-        on conflict (tenant_id, idempotency_key) do nothing
-        returning * into op;
+        ${insertOperationSql('op')}
         if not found then
           -- A concurrent start with this key committed first (the insert waited for it): give
           -- the reservation back before anything recorded it, and replay that operation.
