@@ -56,11 +56,12 @@ async function run(query: string, variableValues: Record<string, unknown>, princ
     variableValues,
     contextValue: {
       em,
+      reads: w.root(),
       requestId: 'detail-snapshot',
       clientAddress: '127.0.0.1',
       services: w.services,
       principal: () => Promise.resolve(principal),
-      loaders: createLoaders(em),
+      loaders: createLoaders(() => em, w.root()),
     },
   });
   expect(result.errors).toBeUndefined();

@@ -16,7 +16,7 @@ import { eventually } from '../support/wait.js';
  * trigger wrote. Hooks of the calling file.
  */
 export function useWorkflow() {
-  const { services, em, admin } = useSettlementServices();
+  const { services, em, admin, orm } = useSettlementServices();
   const partners = {} as Record<
     'INDIVIDUAL' | 'CORPORATE_BUSINESS',
     { id: string; actor: Principal }
@@ -115,6 +115,8 @@ export function useWorkflow() {
 
   return {
     em,
+    /** The ORM's root EntityManager: the server's `reads` (api/context.ts). */
+    root: () => orm().em,
     services,
     ...services.workflow,
     admin,

@@ -8,6 +8,7 @@ import {
   observePool,
   type RunningServer,
 } from '@campaign/platform';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { mountGraphQL } from '@campaign/platform/graphql-server';
 import { listenSubgraph, subgraphEndpoint, withinStopTimeout } from '@campaign/platform/subgraph';
 import { verifyAuthorization, type Principal } from './kernel/principal.js';
@@ -93,16 +94,21 @@ export async function startSettlementSubgraph(config: SettlementConfig): Promise
     fullPipeline: (operation, request) =>
       isKeyedMutation(operation, request.headers[IDEMPOTENCY_KEY_HEADER]),
     context: async (request) => {
-      const em = orm.em.fork();
+      // Forked on first use (issue 27): a detail reads on prepared statements only.
+      let em: EntityManager | undefined;
       let principal: Promise<Principal> | undefined;
-      return {
-        em,
+      const context: SettlementContext = {
+        get em() {
+          return (em ??= orm.em.fork());
+        },
+        reads: orm.em,
         requestId: request.id,
         clientAddress: clientAddressOf(request.headers['x-forwarded-for'], request.ip),
         services,
         principal: () => (principal ??= verifyAuthorization(jwt, request.headers.authorization)),
-        loaders: createLoaders(em),
+        loaders: createLoaders(() => context.em, orm.em),
       };
+      return context;
     },
   });
   const where = {

@@ -44,8 +44,14 @@ export interface SettlementLoaders {
 }
 
 export interface SettlementContext {
-  /** One EntityManager fork per request. */
+  /** The request's EntityManager: one fork per request, made on first use. */
   em: EntityManager;
+  /**
+   * The ORM's root EntityManager, for reads outside any transaction on prepared statements
+   * (settlement-reads.repository.ts, the detail): stored rows, no identity map, so no fork.
+   * MikroORM refuses entity work on it (allowGlobalContext is off): use `em` for that.
+   */
+  reads: EntityManager;
   requestId: string;
   /** The caller's address as the gateway saw it (X-Forwarded-For): the public rate limit's key. */
   clientAddress: string;

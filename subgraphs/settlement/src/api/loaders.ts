@@ -70,18 +70,78 @@ function preparedByKey<T extends object, K extends keyof T & string>(
   });
 }
 
-export function createLoaders(em: EntityManager): SettlementLoaders {
-  return {
-    partner: preparedByKey(em, PARTNERS_BY_ID, 'id'),
-    campaign: byKey(em, Campaign, 'id'),
-    settlementByCampaign: byKey(em, Settlement, 'campaignId'),
-    advertiserInvoice: preparedByKey(em, INVOICES_BY_ID, 'id'),
-    partnerPayout: preparedByKey(em, PAYOUTS_BY_ID, 'id'),
-    reverseIssuanceBySettlement: preparedByKey(em, REVERSE_ISSUANCES_BY_SETTLEMENT, 'settlementId'),
-    auditBySettlement: allByKey(em, SettlementAuditEntry, 'settlementId', { id: 'asc' }),
-    settlementsByInvoice: allByKey(em, Settlement, 'advertiserInvoiceId', { id: 'asc' }),
-    settlementsByPayout: allByKey(em, Settlement, 'partnerPayoutId', { id: 'asc' }),
-    changeAudit: changeAuditLoader(em),
-    quotationLines: allByKey(em, QuotationLine, 'quotationId', { lineNo: 'asc' }),
-  };
+/**
+ * A request's loaders, each made on first use (issue 27): a detail uses three of the eleven, and
+ * the loaders that read entities fork the request's EntityManager only when they are made
+ * (`em`, the context's lazy fork). The prepared-statement loaders read on `reads`, the ORM's
+ * root EntityManager: stored rows, no identity map, so no fork for them.
+ */
+class RequestLoaders implements SettlementLoaders {
+  #partner?: SettlementLoaders['partner'];
+  #campaign?: SettlementLoaders['campaign'];
+  #settlementByCampaign?: SettlementLoaders['settlementByCampaign'];
+  #advertiserInvoice?: SettlementLoaders['advertiserInvoice'];
+  #partnerPayout?: SettlementLoaders['partnerPayout'];
+  #reverseIssuanceBySettlement?: SettlementLoaders['reverseIssuanceBySettlement'];
+  #auditBySettlement?: SettlementLoaders['auditBySettlement'];
+  #settlementsByInvoice?: SettlementLoaders['settlementsByInvoice'];
+  #settlementsByPayout?: SettlementLoaders['settlementsByPayout'];
+  #changeAudit?: SettlementLoaders['changeAudit'];
+  #quotationLines?: SettlementLoaders['quotationLines'];
+
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly reads: EntityManager,
+  ) {}
+
+  get partner() {
+    return (this.#partner ??= preparedByKey(this.reads, PARTNERS_BY_ID, 'id'));
+  }
+  get campaign() {
+    return (this.#campaign ??= byKey(this.em(), Campaign, 'id'));
+  }
+  get settlementByCampaign() {
+    return (this.#settlementByCampaign ??= byKey(this.em(), Settlement, 'campaignId'));
+  }
+  get advertiserInvoice() {
+    return (this.#advertiserInvoice ??= preparedByKey(this.reads, INVOICES_BY_ID, 'id'));
+  }
+  get partnerPayout() {
+    return (this.#partnerPayout ??= preparedByKey(this.reads, PAYOUTS_BY_ID, 'id'));
+  }
+  get reverseIssuanceBySettlement() {
+    return (this.#reverseIssuanceBySettlement ??= preparedByKey(
+      this.reads,
+      REVERSE_ISSUANCES_BY_SETTLEMENT,
+      'settlementId',
+    ));
+  }
+  get auditBySettlement() {
+    return (this.#auditBySettlement ??= allByKey(this.em(), SettlementAuditEntry, 'settlementId', {
+      id: 'asc',
+    }));
+  }
+  get settlementsByInvoice() {
+    return (this.#settlementsByInvoice ??= allByKey(this.em(), Settlement, 'advertiserInvoiceId', {
+      id: 'asc',
+    }));
+  }
+  get settlementsByPayout() {
+    return (this.#settlementsByPayout ??= allByKey(this.em(), Settlement, 'partnerPayoutId', {
+      id: 'asc',
+    }));
+  }
+  get changeAudit() {
+    return (this.#changeAudit ??= changeAuditLoader(this.em()));
+  }
+  get quotationLines() {
+    return (this.#quotationLines ??= allByKey(this.em(), QuotationLine, 'quotationId', {
+      lineNo: 'asc',
+    }));
+  }
+}
+
+/** A request's loaders: `em` gives its EntityManager (forked on first use), `reads` the root. */
+export function createLoaders(em: () => EntityManager, reads: EntityManager): SettlementLoaders {
+  return new RequestLoaders(em, reads);
 }

@@ -102,7 +102,9 @@ export async function settlementDetail(
 ): Promise<Stored<Settlement>> {
   verified.set(ctx, principal);
   const relations = DETAIL_RELATIONS.filter((name) => selected.has(name));
-  const detail = await ctx.services.queries.detail(ctx.em, principal, id, relations);
+  // On the root EntityManager: one prepared statement (and, for a scoped principal, the default
+  // agency's), no entity read, so the request needs no fork (issue 27).
+  const detail = await ctx.services.queries.detail(ctx.reads, principal, id, relations);
   for (const name of relations) {
     const relationOf: (...args: Parameters<RelationOf>) => Relation<unknown> =
       SETTLEMENT_RELATIONS[name];

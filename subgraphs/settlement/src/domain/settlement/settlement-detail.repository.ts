@@ -28,12 +28,15 @@ export interface SettlementDetail {
   related: { [R in DetailRelation]?: Stored<InstanceType<(typeof JOINS)[R]['entity']>> | null };
 }
 
-/** One table's columns in the statement's answer, from `start`; `key`: present when not null. */
+/**
+ * One table's row in the statement's answer: a single JSON array of its columns (`index`: the
+ * answer's column), so node-postgres reads one column per table, not one per stored field: its
+ * RowDescription, parsers and field objects were a twentieth of the subgraph's CPU per detail
+ * (issue 27).
+ */
 interface Part {
   relation: DetailRelation | null;
   columns: Column[];
-  start: number;
-  key: number;
 }
 
 interface DetailStatement {
@@ -43,10 +46,29 @@ interface DetailStatement {
 
 const statements = new Map<string, DetailStatement>();
 
+/** Column types whose JSON value parses to what node-postgres gives for the column itself. */
+const JSON_AS_IS = /^(int|integer|int2|int4|smallint)$/;
+
+/**
+ * `column` as a JSON array element that parses to node-postgres's own value for it: integers as
+ * JSON numbers (node-postgres's parseInt), everything else as its text, which is what
+ * node-postgres gives for text, bigint ids, numeric money and (MikroORM's parsers) timestamps.
+ * A column of another kind (a float, an array, a boolean) would read differently, so it stops
+ * the statement from being built rather than answer another value.
+ */
+function element(alias: string, { column, type, runtimeType }: Column): string {
+  if (JSON_AS_IS.test(type)) return `${alias}."${column}"`;
+  if (runtimeType !== 'string' && runtimeType !== 'Date') {
+    throw new Error(`settlement detail: no JSON reading for ${column} (${type}, ${runtimeType})`);
+  }
+  return `${alias}."${column}"::text`;
+}
+
 /**
  * The settlement by id left-joined to the `relations` asked: one statement, so one snapshot
- * (READ COMMITTED takes one per statement). Its rows come as arrays (node-postgres's row mode)
- * and are cut into one object per table, named by property as {@link storedRows} names them.
+ * (READ COMMITTED takes one per statement). Its row comes as an array of one JSON array per
+ * table (null: no such document), cut into one object per table named by property as
+ * {@link storedRows} names them.
  */
 function detailStatement(em: EntityManager, relations: readonly DetailRelation[]): DetailStatement {
   const cacheKey = relations.join(',');
@@ -61,10 +83,15 @@ function detailStatement(em: EntityManager, relations: readonly DetailRelation[]
   const parts: Part[] = [];
   const add = (alias: string, entity: new () => object, relation: DetailRelation | null) => {
     const columns = columnsOf(em, entity);
-    const key = relation === null ? 'id' : JOINS[relation].theirs;
-    const start = select.length;
-    parts.push({ relation, columns, start, key: columns.findIndex((c) => c.property === key) });
-    select.push(...columns.map((c) => `${alias}."${c.column}"`));
+    const array = `json_build_array(${columns.map((c) => element(alias, c)).join(', ')})`;
+    parts.push({ relation, columns });
+    select.push(
+      relation === null
+        ? array
+        : // No row joined: the document's join key is null (it is never null in a row).
+          `case when ${alias}."${column(entity, JOINS[relation].theirs)}" is null ` +
+            `then null else ${array} end`,
+    );
   };
   add('s', Settlement, null);
   relations.forEach((relation, index) => {
@@ -80,17 +107,17 @@ function detailStatement(em: EntityManager, relations: readonly DetailRelation[]
   const text =
     `select ${select.join(', ')} from "${table(Settlement)}" s ${joins.join(' ')} ` +
     `where s."${column(Settlement, 'id')}" = $1`;
-  const prepared = { statement: { name: `settlement_detail_${mask}`, text }, parts };
+  const prepared = { statement: { name: `settlement_detail_json_${mask}`, text }, parts };
   statements.set(cacheKey, prepared);
   return prepared;
 }
 
-/** One table's columns of `values` as its stored row (dates as MikroORM makes them). */
-function rowOf({ columns, start }: Part, values: unknown[]): Record<string, unknown> {
+/** One table's JSON array as its stored row (dates as MikroORM makes them). */
+function rowOf({ columns }: Part, values: unknown[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (let i = 0; i < columns.length; i++) {
     const { property, date } = columns[i]!;
-    const value = values[start + i];
+    const value = values[i];
     row[property] = date && typeof value === 'string' ? new Date(value) : value;
   }
   return row;
@@ -107,15 +134,15 @@ export async function settlementDetail(
   relations: readonly DetailRelation[],
 ): Promise<SettlementDetail | null> {
   const { statement, parts } = detailStatement(em, relations);
-  const [values] = await runPrepared<unknown[]>(em, statement, [id], 'array');
-  if (!values) return null;
-  const [own, ...others] = parts;
+  const [tables] = await runPrepared<(unknown[] | null)[]>(em, statement, [id], 'array');
+  if (!tables) return null;
   const related: Record<string, unknown> = {};
-  for (const part of others) {
-    related[part.relation!] = values[part.start + part.key] === null ? null : rowOf(part, values);
+  for (let i = 1; i < parts.length; i++) {
+    const values = tables[i];
+    related[parts[i]!.relation!] = values ? rowOf(parts[i]!, values) : null;
   }
   return {
-    settlement: rowOf(own!, values) as Stored<Settlement>,
+    settlement: rowOf(parts[0]!, tables[0]!) as Stored<Settlement>,
     related: related as SettlementDetail['related'],
   };
 }

@@ -77,11 +77,16 @@ export async function readRows<T extends object>(
   return rows.map((row) => em.map(entity, row));
 }
 
-/** A scalar column of an entity: its property, and whether MikroORM reads it as a Date. */
+/**
+ * A scalar column of an entity: its property, whether MikroORM reads it as a Date, and its type
+ * (MikroORM's column type and JavaScript type: how the detail's JSON reads it).
+ */
 export interface Column {
   property: string;
   column: string;
   date: boolean;
+  type: string;
+  runtimeType: string;
 }
 const columnLists = new WeakMap<object, Column[]>();
 
@@ -97,6 +102,8 @@ export function columnsOf(em: EntityManager, entity: new () => object): Column[]
       property: prop.name,
       column: prop.fieldNames[0]!,
       date: prop.runtimeType === 'Date',
+      type: prop.columnTypes[0] ?? '',
+      runtimeType: prop.runtimeType,
     }));
   columnLists.set(entity, columns);
   return columns;
