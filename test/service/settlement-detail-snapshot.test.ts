@@ -1,4 +1,5 @@
 import { execute, parse } from 'graphql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '@campaign/platform';
 import { buildSettlementSchema, createLoaders } from '@campaign/settlement';
@@ -20,8 +21,11 @@ interface PgConnection {
 }
 /** Runs once, after the next prepared statement answers (null: nothing armed). */
 let afterNextStatement: (() => Promise<void>) | null = null;
-/** How many prepared statements the pool has run. */
+/** How many prepared statements the pool has run; the columns of the last detail statement's answer. */
 let preparedStatements = 0;
+let detailColumns = 0;
+/** How many times a request's context gave out its EntityManager (a fork, made on first use). */
+let forks = 0;
 
 /** Every pool connection's prepared statements (a `name`, no callback) pass the hook above. */
 function hookPool(): void {
@@ -33,11 +37,17 @@ function hookPool(): void {
     const query = connection.query.bind(connection);
     connection.query = (...args: unknown[]) => {
       const prepared = args.length === 1 && (args[0] as { name?: string }).name !== undefined;
-      if (prepared) preparedStatements += 1;
-      if (!prepared || !afterNextStatement) return query(...args);
+      if (!prepared) return query(...args);
+      preparedStatements += 1;
+      const { name } = args[0] as { name: string };
+      const counted = (query(...args) as Promise<{ fields: unknown[] }>).then((result) => {
+        if (name.startsWith('settlement_detail')) detailColumns = result.fields.length;
+        return result;
+      });
+      if (!afterNextStatement) return counted;
       const hook = afterNextStatement;
       afterNextStatement = null;
-      return (query(...args) as Promise<unknown>).then(async (result) => {
+      return counted.then(async (result) => {
         await hook();
         return result;
       });
@@ -49,20 +59,25 @@ function hookPool(): void {
 
 /** The answer of `query` as the settlement subgraph's execution gives it to `principal`. */
 async function run(query: string, variableValues: Record<string, unknown>, principal: Principal) {
-  const em = w.em();
+  let em: EntityManager | undefined;
+  const context = {
+    // As the server's: forked on first use; counted, as a detail needs none.
+    get em(): EntityManager {
+      forks += 1;
+      return (em ??= w.em());
+    },
+    reads: w.root(),
+    requestId: 'detail-snapshot',
+    clientAddress: '127.0.0.1',
+    services: w.services,
+    principal: () => Promise.resolve(principal),
+    loaders: createLoaders((): EntityManager => context.em, w.root()),
+  };
   const result = await execute({
     schema,
     document: parse(query),
     variableValues,
-    contextValue: {
-      em,
-      reads: w.root(),
-      requestId: 'detail-snapshot',
-      clientAddress: '127.0.0.1',
-      services: w.services,
-      principal: () => Promise.resolve(principal),
-      loaders: createLoaders(() => em, w.root()),
-    },
+    contextValue: context,
   });
   expect(result.errors).toBeUndefined();
   return result.data as Record<string, Record<string, unknown>>;
@@ -157,7 +172,7 @@ describe('a settlement detail is one snapshot', () => {
       const mine = [plain, full].filter((id) => items.some((item) => item.id === id));
       expect(mine.length).toBeGreaterThan(0);
       for (const id of mine) {
-        const before = preparedStatements;
+        const [before, forksBefore] = [preparedStatements, forks];
         const answer = await run(
           `query($id: ID!) { ${one}(id: $id) { ${EVERY_FIELD} } }`,
           { id },
@@ -165,6 +180,10 @@ describe('a settlement detail is one snapshot', () => {
         );
         // The settlement and its four documents: one statement (the admin has no scope to read).
         if (principal === w.admin) expect(preparedStatements - before).toBe(1);
+        // Read on the root EntityManager: no fork per request (issue 27); the statement's answer
+        // is one JSON column per table, not a column per stored field.
+        expect(forks - forksBefore).toBe(0);
+        expect(detailColumns).toBe(5);
         expect(JSON.stringify(answer[one])).toBe(
           JSON.stringify(items.find((item) => item.id === id)),
         );
