@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -164,6 +165,38 @@ describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () =
 
   it('starts no usage-data collection for Apollo (an offline platform calls no third party)', () => {
     expect(process.env['APOLLO_TELEMETRY_DISABLED']).toBe('true');
+  });
+
+  it('builds Apollo’s operation of a document once, and shapes each answer anew (patched @apollo/gateway)', async () => {
+    // The modules the gateway calls them from, as it loads them (CommonJS, read at each call).
+    const fromGateway = createRequire(createRequire(import.meta.url).resolve('@apollo/gateway'));
+    const counted = <M extends Record<string, unknown>>(module: M, name: keyof M & string) => {
+      const original = module[name] as (...args: unknown[]) => unknown;
+      const calls = { count: 0, restore: () => Object.assign(module, { [name]: original }) };
+      Object.assign(module, {
+        [name]: (...args: unknown[]) => (calls.count++, original(...args)),
+      });
+      return calls;
+    };
+    const operations = counted(
+      fromGateway('@apollo/federation-internals/dist/operations') as Record<string, unknown>,
+      'operationFromDocument',
+    );
+    const contexts = counted(
+      fromGateway('./operationContext') as Record<string, unknown>,
+      'buildOperationContext',
+    );
+    try {
+      for (const total of [7, 8, 9]) {
+        answer = { status: 200, body: { data: { settlements: { total } } } };
+        expect((await engine.execute(TOTAL, {}, headers)).data).toEqual({ settlements: { total } });
+      }
+    } finally {
+      operations.restore();
+      contexts.restore();
+    }
+    // TOTAL ran in the tests above: before the patch, each call built both again (3 and 3).
+    expect([operations.count, contexts.count]).toEqual([0, 0]);
   });
 
   it('runs no document it was not given', async () => {
