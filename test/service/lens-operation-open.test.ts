@@ -9,10 +9,10 @@ import { useServiceDatabase } from '../support/service-database.js';
 /**
  * Issue 27 (billed call, third pass): the lease sweep's and the reconciler's work list is
  * `operation_open` (migration operation_open), one row per RUNNING or RECONCILIATION_REQUIRED
- * operation kept by triggers on operation's status, so the operation's settlement changes no
- * indexed column. Every move an operation makes (start, sweep, resolution, settlement, and a
- * status written by hand) keeps the list equal to the open operations, and the sweep, the queue
- * and the backlog read it.
+ * operation, written by the start and moved by the operation's guard on every status change, so
+ * the operation's settlement changes no indexed column. Every move an operation makes (start,
+ * sweep, resolution, settlement, and a status written by hand) keeps the list equal to the open
+ * operations, and the sweep, the queue and the backlog read it.
  */
 const orm = useServiceDatabase('lens');
 // Nothing executes (no inline execution, a sync budget of 0): each start stays RUNNING.

@@ -97,8 +97,39 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
     // for the 429 the service builds. Commits: asynchronous for a refusal or a replay (a
     // counter) and for an inline start (as migration one_commit: its answer follows the
     // settlement's flush or FLUSH_WAL); synchronous for a start left to the reconciler.
+    this.addSql(countingStartSql({ replace: false, openRow: '' }));
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`drop function lens_start_operation(${START_ARGS}, boolean);`);
+    this.addSql(startOperationSql({ probeFirst: true, deferInlineCommit: true }));
+    this.addSql(`drop function lens_count_request(uuid);`);
+    this.addSql(RESERVE_CREDITS_WITH_ALERT);
+    this.addSql(
+      `drop function lens_record_reservation(uuid, uuid, bigint, bigint, boolean, bigint, text);`,
+    );
     this.addSql(`
-      create function lens_start_operation(
+      insert into rate_limit_window (bucket, window_start, hits)
+        select 'tenant:' || id, rate_window_start, rate_window_hits from tenant
+        where rate_window_start > '-infinity';`);
+    this.addSql(`alter table tenant drop column rate_window_start, drop column rate_window_hits;`);
+  }
+}
+
+/**
+ * `lens_start_operation` since this migration: the count, the replay probe, the count and the
+ * reservation in one update of the tenant row, the operation, and (`openRow`, migration
+ * operation_open) its row in the sweep's work list, then its RESERVE entry and lease.
+ */
+export function countingStartSql({
+  replace,
+  openRow,
+}: {
+  replace: boolean;
+  openRow: string;
+}): string {
+  return `
+      create ${replace ? 'or replace ' : ''}function lens_start_operation(
         p_id uuid, p_tenant uuid, p_key text, p_name text, p_input jsonb, p_hash text,
         p_reserved bigint, p_price_base integer, p_price_per_item integer, p_lease_ms integer,
         p_owner text, p_trace_context text, p_credential uuid, p_count boolean)
@@ -159,7 +190,7 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
           return next;
           return;
         end if;
-        perform lens_record_reservation(p_tenant, p_id, p_reserved, v_balance, v_armed, v_below,
+${openRow}        perform lens_record_reservation(p_tenant, p_id, p_reserved, v_balance, v_armed, v_below,
           v_email);
         update api_key set last_used_at = now()
           where id = p_credential
@@ -168,21 +199,5 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
           perform set_config('synchronous_commit', 'off', true);
         end if;
         return next;
-      end $$;`);
-  }
-
-  override async down(): Promise<void> {
-    this.addSql(`drop function lens_start_operation(${START_ARGS}, boolean);`);
-    this.addSql(startOperationSql({ probeFirst: true, deferInlineCommit: true }));
-    this.addSql(`drop function lens_count_request(uuid);`);
-    this.addSql(RESERVE_CREDITS_WITH_ALERT);
-    this.addSql(
-      `drop function lens_record_reservation(uuid, uuid, bigint, bigint, boolean, bigint, text);`,
-    );
-    this.addSql(`
-      insert into rate_limit_window (bucket, window_start, hits)
-        select 'tenant:' || id, rate_window_start, rate_window_hits from tenant
-        where rate_window_start > '-infinity';`);
-    this.addSql(`alter table tenant drop column rate_window_start, drop column rate_window_hits;`);
-  }
+      end $$;`;
 }

@@ -119,8 +119,9 @@ export function tenantOperationRows(
 
 /**
  * Every tenant's operations in RECONCILIATION_REQUIRED, oldest first, after a key: read through
- * the work list (`operation_open`, migration operation_open), whose triggers keep one row per
- * open operation, so the operation's status is in none of its indexes and a settlement is HOT.
+ * the work list (`operation_open`, migration operation_open: one row per open operation, written
+ * by the start and moved by the guard), so status is in none of operation's indexes and a
+ * settlement is HOT.
  */
 export function reconciliationQueueRows(
   em: EntityManager,
