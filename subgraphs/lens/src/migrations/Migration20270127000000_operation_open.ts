@@ -61,6 +61,7 @@ export class Migration20270127000000_operation_open extends Migration {
     this.addSql(
       countingStartSql({
         replace: true,
+        inlineCount: true,
         openRow: `        insert into operation_open (operation_id, created_at, reconcile)
           values (p_id, op.created_at, false);
 `,
@@ -80,7 +81,7 @@ export class Migration20270127000000_operation_open extends Migration {
     this.addSql(
       `create index operation_reconciliation_idx on operation (created_at, id) where status = 'RECONCILIATION_REQUIRED';`,
     );
-    this.addSql(countingStartSql({ replace: true, openRow: '' }));
+    this.addSql(countingStartSql({ replace: true, openRow: '', inlineCount: false }));
     this.addSql(operationGuardSql({ replace: true, workList: '' }));
     this.addSql(`drop table operation_open;`);
   }
