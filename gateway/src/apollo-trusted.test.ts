@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -59,6 +60,30 @@ afterAll(async () => {
 });
 
 const headers = { 'x-request-id': 'req-1', 'x-forwarded-for': '10.0.0.9' };
+
+/** A module as @apollo/gateway loads it (CommonJS; the patched package reads its exports per call). */
+const fromGateway = createRequire(createRequire(import.meta.url).resolve('@apollo/gateway'));
+
+/** What the tracing test uses of @opentelemetry/api (the copy @apollo/gateway loads). */
+type Fn = (...args: unknown[]) => unknown;
+interface OpenTelemetryApi {
+  context: { setGlobalContextManager(manager: object): boolean; disable(): void };
+  trace: {
+    setGlobalTracerProvider(provider: object): boolean;
+    wrapSpanContext(spanContext: unknown): unknown;
+    disable(): void;
+  };
+  ROOT_CONTEXT: unknown;
+  INVALID_SPAN_CONTEXT: unknown;
+}
+
+/** Counts the calls of a module's function until restored. */
+function counted<M extends Record<string, unknown>>(module: M, name: keyof M & string) {
+  const original = module[name] as (...args: unknown[]) => unknown;
+  const calls = { count: 0, restore: () => Object.assign(module, { [name]: original }) };
+  Object.assign(module, { [name]: (...args: unknown[]) => (calls.count++, original(...args)) });
+  return calls;
+}
 
 describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () => {
   it('runs a trusted document: variables, secret and forwarded headers reach the subgraph', async () => {
@@ -164,6 +189,79 @@ describe('the trusted-document engine (Apollo, no Apollo Server pipeline)', () =
 
   it('starts no usage-data collection for Apollo (an offline platform calls no third party)', () => {
     expect(process.env['APOLLO_TELEMETRY_DISABLED']).toBe('true');
+  });
+
+  it('builds Apollo’s operation of a document once, and shapes each answer anew (patched @apollo/gateway)', async () => {
+    const operations = counted(
+      fromGateway('@apollo/federation-internals/dist/operations') as Record<string, unknown>,
+      'operationFromDocument',
+    );
+    const contexts = counted(
+      fromGateway('./operationContext') as Record<string, unknown>,
+      'buildOperationContext',
+    );
+    try {
+      for (const total of [7, 8, 9]) {
+        answer = { status: 200, body: { data: { settlements: { total } } } };
+        expect((await engine.execute(TOTAL, {}, headers)).data).toEqual({ settlements: { total } });
+      }
+    } finally {
+      operations.restore();
+      contexts.restore();
+    }
+    // TOTAL ran in the tests above: before the patch, each call built both again (3 and 3).
+    expect([operations.count, contexts.count]).toEqual([0, 0]);
+  });
+
+  it('makes no span or context for Apollo’s steps with tracing off, and all of them with it on (patched)', async () => {
+    answer = { status: 200, body: { data: { settlements: { total: 1 } } } };
+    const { context, trace, ROOT_CONTEXT, INVALID_SPAN_CONTEXT } = fromGateway(
+      '@opentelemetry/api',
+    ) as OpenTelemetryApi;
+    let entered = 0;
+    context.setGlobalContextManager({
+      active: () => ROOT_CONTEXT,
+      with: (_context: unknown, fn: Fn, self: unknown, ...args: unknown[]) => (
+        entered++,
+        fn.call(self, ...args)
+      ),
+      bind: (_context: unknown, target: unknown) => target,
+      enable() {
+        return this;
+      },
+      disable() {
+        return this;
+      },
+    });
+    const names: string[] = [];
+    const span = () => trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+    try {
+      await engine.execute(TOTAL, {}, headers);
+      // Before the patch, the no-op tracer entered a context for each of its five spans.
+      expect(entered).toBe(0);
+      trace.setGlobalTracerProvider({
+        getTracer: () => ({
+          startSpan: (name: string) => (names.push(name), span()),
+          startActiveSpan: (name: string, ...rest: unknown[]) => {
+            names.push(name);
+            return (rest.at(-1) as Fn)(span());
+          },
+        }),
+      });
+      expect((await engine.execute(TOTAL, {}, headers)).data).toEqual({
+        settlements: { total: 1 },
+      });
+    } finally {
+      trace.disable();
+      context.disable();
+    }
+    expect(names).toEqual([
+      'gateway.request',
+      'gateway.validate',
+      'gateway.execute',
+      'gateway.fetch',
+      'gateway.postprocessing',
+    ]);
   });
 
   it('runs no document it was not given', async () => {

@@ -12,6 +12,9 @@ import { subgraphFetcher } from './subgraph-fetcher.js';
  * parsed answer (data, errors with paths and extensions, nulls), the same error for a non-2xx
  * status and for a body that is not an object, the replay noted in the context either way.
  */
+/** A text with what JSON escapes (quotes, a backslash, a line break), sent as its JSON form. */
+const QUERY = '{ a(s: "x\\"y") b\n}';
+
 describe('SubgraphDataSource', () => {
   const seen: { headers: IncomingHttpHeaders; body: string }[] = [];
   const answers: Record<string, { status: number; type: string; body: string; replayed?: true }> = {
@@ -66,7 +69,7 @@ describe('SubgraphDataSource', () => {
     const options = {
       kind: 'incoming operation',
       request: {
-        query: '{ a b }',
+        query: QUERY,
         variables: { v: 1, w: null },
         operationName: 'Q',
         http: undefined,
@@ -104,6 +107,8 @@ describe('SubgraphDataSource', () => {
     expect({ ...lean, apollo: 0 }).toEqual({ ...apollo, apollo: 0 });
     expect(lean.replayed).toBe(path === 'replayed' ? true : undefined);
     expect(lean.headers['x-subgraph-secret']).toBe('the-subgraph-secret');
-    expect(lean.body).toBe('{"query":"{ a b }","variables":{"v":1,"w":null},"operationName":"Q"}');
+    expect(lean.body).toBe(
+      `{"query":${JSON.stringify(QUERY)},"variables":{"v":1,"w":null},"operationName":"Q"}`,
+    );
   });
 });

@@ -12,8 +12,13 @@ describe('subgraphFetcher', () => {
   const seen: Record<string, string | string[] | undefined>[] = [];
   const server = createServer((request, response) => {
     seen.push(request.headers);
+    if (request.url === '/slow') return void setTimeout(() => response.end('{}'), 5000).unref();
     response.writeHead(200, { 'content-type': 'application/json', 'x-replayed': 'true' });
-    response.end('{"data":{"ok":true}}');
+    if (request.url !== '/chunks') return void response.end('{"data":{"ok":true}}');
+    // A byte-order mark, then a body in chunks that split a character (read whole, as text()).
+    const body = Buffer.from(`\ufeff{"data":{"name":"${'é'.repeat(40_000)}"}}`);
+    response.write(body.subarray(0, 4));
+    setImmediate(() => response.end(body.subarray(4)));
   });
   const fetcher = subgraphFetcher();
   let url = '';
@@ -44,6 +49,23 @@ describe('subgraphFetcher', () => {
     });
     expect(await answer.text()).toBe('{"data":{"ok":true}}');
     expect(answer.headers.has('x-missing')).toBe(false);
+  });
+
+  it('reads a body of many chunks as undici’s text() does (no byte-order mark)', async () => {
+    const answer = await fetcher.fetch(url.replace('/graphql', '/chunks'), { body: '{}' });
+    expect(await answer.json()).toEqual({ data: { name: 'é'.repeat(40_000) } });
+  });
+
+  it('ends a request when its signal aborts, with the signal’s reason', async () => {
+    const slow = url.replace('/graphql', '/slow');
+    const reason = new Error('timed out');
+    const controller = new AbortController();
+    const pending = fetcher.fetch(slow, { body: '{}', signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 50);
+    await expect(pending).rejects.toBe(reason);
+    const before = new AbortController();
+    before.abort(reason);
+    await expect(fetcher.fetch(slow, { body: '{}', signal: before.signal })).rejects.toBe(reason);
   });
 
   it('sends a record’s headers too (the Apollo data source’s shape)', async () => {

@@ -11,7 +11,8 @@ type FetcherHeaders = NonNullable<SendOptions['request']['http']>['headers'];
  * (issue 27). Iterating this record costs one pass.
  */
 export class RecordHeaders implements FetcherHeaders {
-  private readonly record: Record<string, string> = {};
+  /** The headers as the fetcher takes them (what `Object.fromEntries` of this would build). */
+  readonly record: Record<string, string> = {};
 
   constructor(from: Iterable<[string, string]> = []) {
     for (const [name, value] of from) this.append(name, value);

@@ -18,7 +18,7 @@ import type {
 } from 'fastify';
 import type { GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import { errorBody } from '@campaign/schema';
-import { sameSecret } from './secrets.js';
+import { secretCheck } from './secrets.js';
 import { SUBGRAPH_SECRET_HEADER } from './client-address.js';
 import { isShownAsIs, maskError } from './error-masking.js';
 import { graphqlOverHttpPlugin, tokenLimitAsValidation } from './graphql-over-http.js';
@@ -149,13 +149,18 @@ export async function serveGraphQL<C extends BaseContext>(
   options: Pick<MountOptions<C>, 'context' | 'subgraphSecret'>,
   lean?: ReturnType<typeof subgraphDocuments<C>>,
 ): Promise<void> {
-  const secret = options.subgraphSecret;
-  if (secret) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/graphql')) return;
-      if (sameSecret(request.headers[SUBGRAPH_SECRET_HEADER], secret)) return;
+  if (options.subgraphSecret) {
+    const fromGateway = secretCheck(options.subgraphSecret);
+    // A callback hook: no promise and microtask per request for a synchronous check (issue 27).
+    // A refusal answers and does not call `done` (fastify: the reply ends the hooks).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (
+        !request.url.startsWith('/graphql') ||
+        fromGateway(request.headers[SUBGRAPH_SECRET_HEADER])
+      )
+        return done();
       const body = errorBody('UNAUTHENTICATED', 'This service answers only the platform gateway.');
-      return reply.code(401).send({ errors: [{ message: body.message, extensions: body }] });
+      void reply.code(401).send({ errors: [{ message: body.message, extensions: body }] });
     });
   }
   // What fastifyApolloHandler returns: its body is a string or a stream it sends.

@@ -35,4 +35,28 @@ describe('request log lines', () => {
     ]);
     expect(lines.some((line) => /healthz|readyz|incoming request/.test(line.msg))).toBe(false);
   });
+
+  it('at info, leaves out the successes and keeps the refusals (the level gate of issue 27)', async () => {
+    const atInfo: { msg: string }[] = [];
+    const app = createServiceApp({
+      logger: pino(
+        { level: 'info' },
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            for (const line of chunk.toString().split('\n').filter(Boolean))
+              atInfo.push(JSON.parse(line));
+            done();
+          },
+        }),
+      ),
+      readiness: async () => undefined,
+    });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/refused', async (_request, reply) => reply.code(403).send({ no: true }));
+    for (const url of ['/ok?x=1', '/refused?y=2']) await app.inject({ method: 'GET', url });
+    await app.close();
+    expect(atInfo.map((line) => line.msg.replace(/\(\d+ ms\)/, '(n ms)'))).toEqual([
+      'GET /refused 403 (n ms)',
+    ]);
+  });
 });

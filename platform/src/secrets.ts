@@ -59,8 +59,18 @@ export const oauthCookieSecretVar = z
  * never matches.
  */
 export function sameSecret(sent: string | string[] | undefined, expected: string): boolean {
-  if (typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
+  return secretCheck(expected)(sent);
+}
+
+/**
+ * {@link sameSecret} against one expected secret, its bytes made once (a check run on every
+ * request, issue 27: the subgraph secret).
+ */
+export function secretCheck(expected: string): (sent: string | string[] | undefined) => boolean {
   const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return (sent) => {
+    if (typeof sent !== 'string') return false;
+    const a = Buffer.from(sent);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
 }

@@ -11,7 +11,17 @@ export enum OperationStatusValue {
 }
 registerEnumType(OperationStatusValue, { name: 'OperationStatus' });
 
-@ObjectType({ description: 'Why an operation failed; the same catalogue as HTTP error bodies.' })
+/**
+ * The envelope's types are plain data: their fields are read as graphql's default resolver reads
+ * them, with no type-graphql wrapper per field (issue 27; none has a role or middleware, and the
+ * `accounts` field resolver of LensOperation keeps its own). As settlement's ExposedEntity does.
+ */
+const PLAIN = { simpleResolvers: true } as const;
+
+@ObjectType({
+  ...PLAIN,
+  description: 'Why an operation failed; the same catalogue as HTTP error bodies.',
+})
 export class OperationError {
   @Field() code!: string;
   @Field() message!: string;
@@ -20,6 +30,7 @@ export class OperationError {
 }
 
 @ObjectType({
+  ...PLAIN,
   description: 'Credits of one operation; on a terminal one, reserved = charged + refunded.',
 })
 export class OperationCredits {
@@ -39,7 +50,7 @@ export type OperationView = Pick<
   createdAt: Date;
 };
 
-@ObjectType({ description: 'A billed lens operation: the envelope of every lens call.' })
+@ObjectType({ ...PLAIN, description: 'A billed lens operation: the envelope of every lens call.' })
 export class LensOperation {
   @Field(() => ID) operationId!: string;
   @Field() operationName!: string;
