@@ -96,6 +96,7 @@ describe('sync budget, 202 and the status endpoint (DESIGN.md L4, L10)', () => {
          (select id from api_key where tenant_id = $2 limit 1))`,
       [operationId, tenantId, randomUUID(), JSON.stringify(input)],
     );
+    await engine.listOpen(sql(), operationId);
     const [row] = await sql().query<{ credit_balance: string }>(
       'update tenant set credit_balance = credit_balance - 1 where id = $1 returning credit_balance',
       [tenantId],

@@ -168,6 +168,18 @@ export async function settled(token: string, result: HttpResult<LensBody>): Prom
 }
 
 /**
+ * Puts an operation inserted by hand on the lease sweep's and the reconciler's work list, as
+ * `lens_start_operation` does for every operation it starts (migration operation_open).
+ */
+export async function listOpen(sql: Sql, operationId: string): Promise<void> {
+  await sql.query(
+    `insert into operation_open (operation_id, created_at, reconcile)
+       select id, created_at, status = 'RECONCILIATION_REQUIRED' from operation where id = $1`,
+    [operationId],
+  );
+}
+
+/**
  * Leaves an accounts.profile operation in the database the way a crashed process would: accepted
  * (credits reserved, ledger entry written) and then never finished. `input` is what is stored;
  * the input hash is always that of the valid `{accountRef: {handle}}` input, so a REST call with
@@ -214,6 +226,7 @@ export async function forceOperation(
        values ($1, $2, 'RESERVE', -1, $3)`,
       [options.tenantId, operationId, row!.credit_balance],
     );
+    await listOpen(sql, operationId);
     await sql.query('commit');
   } catch (error) {
     await sql.query('rollback');

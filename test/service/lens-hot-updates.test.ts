@@ -10,8 +10,8 @@ import { useServiceDatabase } from '../support/service-database.js';
  * (no index entry, no new index page per call). A new index on a column those updates write
  * (the balance, the rate window, updated_at), or in an index's predicate, would silently turn
  * every billed call into index maintenance on the hottest row. The operation's settlement is
- * not HOT today (its status is in the predicates of the lease and reconciliation indexes;
- * docs/decisions.md, "Issue 27 (billed call: HOT updates, fillfactor, indexes)").
+ * HOT too since its status left every index of operation (the lease sweep's and the reconciler's
+ * work list is operation_open; docs/decisions.md, "Issue 27 (billed call, third pass)").
  */
 const orm = useServiceDatabase('lens');
 const services = lensServicesFor('lens-hot-updates-test', {} as SocialUpstream);
@@ -22,8 +22,8 @@ interface Counts {
   hot: number;
 }
 
-describe('HOT updates of the tenant row on the billed path', () => {
-  it('N starts and settlements in one transaction: every update of the tenant row is HOT', async () => {
+describe('HOT updates of the tenant and operation rows on the billed path', () => {
+  it('N starts and settlements in one transaction: every update of the tenant and operation rows is HOT', async () => {
     const { tenantId } = await services.tenants.createTenantWithKey(orm().em.fork(), {
       name: `hot-${randomUUID()}`,
       plan: 'default',
@@ -58,11 +58,11 @@ describe('HOT updates of the tenant row on the billed path', () => {
            order by relname`,
       );
       const [operation, tenant] = rows;
-      // One settlement update per call (whether it is HOT is not asserted: its status is in the
-      // lease and reconciliation indexes' predicates today, and making it HOT is not a fault).
-      // The tenant: at least 2N updates (the start's and the settlement's; the row's other
-      // bookkeeping may add one), every one of them HOT.
-      expect(operation).toMatchObject({ relname: 'operation', upd: N });
+      // One settlement update per call, HOT: the operation's status is in none of its indexes
+      // since the work list moved to operation_open (migration operation_open). The tenant: at
+      // least 2N updates (the start's and the settlement's; the row's other bookkeeping may add
+      // one), every one of them HOT.
+      expect(operation).toEqual({ relname: 'operation', upd: N, hot: N });
       expect(tenant!.upd).toBeGreaterThanOrEqual(2 * N);
       expect(tenant).toEqual({ relname: 'tenant', upd: tenant!.upd, hot: tenant!.upd });
     } finally {

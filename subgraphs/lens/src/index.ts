@@ -9,4 +9,5 @@ export { hashKey } from './tenant/api-key.js';
 export { PLANS } from './tenant/plans.js';
 export { CreditsService } from './credits/credits.service.js';
 export { inputHash } from './operation/canonical.js';
+export { Reconciler } from './operation/reconciler.js';
 export type { SocialUpstream } from './upstream/upstream.port.js';

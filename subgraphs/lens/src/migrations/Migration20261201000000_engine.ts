@@ -31,21 +31,7 @@ export class Migration20261201000000_engine extends Migration {
     );
     // DESIGN.md L6: RUNNING → SUCCEEDED | FAILED | RECONCILIATION_REQUIRED;
     // RECONCILIATION_REQUIRED → SUCCEEDED | FAILED; a terminal operation never changes again.
-    this.addSql(`
-      create function operation_guard() returns trigger language plpgsql as $$
-      begin
-        if old.status in ('SUCCEEDED', 'FAILED') then
-          raise exception 'operation % is % and cannot change', old.id, old.status;
-        end if;
-        if old.status = 'RECONCILIATION_REQUIRED' and new.status = 'RUNNING' then
-          raise exception 'operation % cannot move from RECONCILIATION_REQUIRED to RUNNING', old.id;
-        end if;
-        if new.tenant_id <> old.tenant_id or new.idempotency_key <> old.idempotency_key
-           or new.input_hash <> old.input_hash or new.credits_reserved <> old.credits_reserved then
-          raise exception 'operation % keeps its tenant, key, input and reservation', old.id;
-        end if;
-        return new;
-      end $$;`);
+    this.addSql(operationGuardSql({ replace: false, workList: '' }));
     this.addSql(`
       create trigger operation_guard before update on operation
       for each row execute function operation_guard();`);
@@ -77,4 +63,34 @@ export class Migration20261201000000_engine extends Migration {
         drop column if exists price_base,
         drop column if exists price_per_item;`);
   }
+}
+
+/**
+ * The operation's guard (a trigger before every update of operation): the allowed status moves
+ * and what an operation keeps; since migration operation_open (issue 27) also the move of the
+ * lease sweep's and the reconciler's work list, `workList`, run when the status changes (the
+ * guard runs for every update already, so the list costs no trigger call of its own).
+ */
+export function operationGuardSql({
+  replace,
+  workList,
+}: {
+  replace: boolean;
+  workList: string;
+}): string {
+  return `
+      create ${replace ? 'or replace ' : ''}function operation_guard() returns trigger language plpgsql as $$
+      begin
+        if old.status in ('SUCCEEDED', 'FAILED') then
+          raise exception 'operation % is % and cannot change', old.id, old.status;
+        end if;
+        if old.status = 'RECONCILIATION_REQUIRED' and new.status = 'RUNNING' then
+          raise exception 'operation % cannot move from RECONCILIATION_REQUIRED to RUNNING', old.id;
+        end if;
+        if new.tenant_id <> old.tenant_id or new.idempotency_key <> old.idempotency_key
+           or new.input_hash <> old.input_hash or new.credits_reserved <> old.credits_reserved then
+          raise exception 'operation % keeps its tenant, key, input and reservation', old.id;
+        end if;${workList}
+        return new;
+      end $$;`;
 }

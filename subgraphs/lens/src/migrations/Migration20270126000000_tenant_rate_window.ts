@@ -10,6 +10,13 @@ const START_ARGS = `uuid, uuid, text, text, jsonb, text, bigint, integer, intege
 /** The tenant's window after one more request (the platform limiter's one definition). */
 const next = fixedWindowSql('t.rate_window_start', 't.rate_window_hits', '60');
 
+/** One request counted in `p_tenant`'s window, its state into plpgsql `rate_hits` etc. */
+const COUNT_REQUEST = `update tenant t set rate_window_start = ${next.start}, rate_window_hits = ${next.hits}
+          where t.id = p_tenant
+          returning t.rate_window_hits, ${fixedWindowResetSql('t.rate_window_start', '60')},
+            t.rate_limit_per_minute
+          into rate_hits, rate_reset, rate_limit;`;
+
 /**
  * Issue 27 (billed call, second pass): the tenant's rate-limit window (DESIGN.md L8, per tenant,
  * one minute) moves from a `rate_limit_window` row onto the tenant row, and the start statement
@@ -81,11 +88,7 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
         out rate_hits integer, out rate_reset integer, out rate_limit integer)
       language plpgsql as $$
       begin
-        update tenant t set rate_window_start = ${next.start}, rate_window_hits = ${next.hits}
-          where t.id = p_tenant
-          returning t.rate_window_hits, ${fixedWindowResetSql('t.rate_window_start', '60')},
-            t.rate_limit_per_minute
-          into rate_hits, rate_reset, rate_limit;
+        ${COUNT_REQUEST}
         perform set_config('synchronous_commit', 'off', true);
       end $$;`);
     this.addSql(`drop function lens_start_operation(${START_ARGS});`);
@@ -97,8 +100,49 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
     // for the 429 the service builds. Commits: asynchronous for a refusal or a replay (a
     // counter) and for an inline start (as migration one_commit: its answer follows the
     // settlement's flush or FLUSH_WAL); synchronous for a start left to the reconciler.
+    this.addSql(countingStartSql({ replace: false, openRow: '', inlineCount: false }));
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`drop function lens_start_operation(${START_ARGS}, boolean);`);
+    this.addSql(startOperationSql({ probeFirst: true, deferInlineCommit: true }));
+    this.addSql(`drop function lens_count_request(uuid);`);
+    this.addSql(RESERVE_CREDITS_WITH_ALERT);
+    this.addSql(
+      `drop function lens_record_reservation(uuid, uuid, bigint, bigint, boolean, bigint, text);`,
+    );
     this.addSql(`
-      create function lens_start_operation(
+      insert into rate_limit_window (bucket, window_start, hits)
+        select 'tenant:' || id, rate_window_start, rate_window_hits from tenant
+        where rate_window_start > '-infinity';`);
+    this.addSql(`alter table tenant drop column rate_window_start, drop column rate_window_hits;`);
+  }
+}
+
+/**
+ * `lens_start_operation` since this migration: the count, the replay probe, the count and the
+ * reservation in one update of the tenant row, the operation, and (`openRow`, migration
+ * operation_open) its row in the sweep's work list, then its RESERVE entry and lease.
+ */
+export function countingStartSql({
+  replace,
+  openRow,
+  inlineCount,
+}: {
+  replace: boolean;
+  openRow: string;
+  /**
+   * The count of a replay or a refusal as the update itself, not a call of `lens_count_request`
+   * (migration operation_open: a nested plpgsql call was about 10 µs of a replay's 60).
+   */
+  inlineCount: boolean;
+}): string {
+  const count = inlineCount
+    ? `            ${COUNT_REQUEST}`
+    : `            select c.rate_hits, c.rate_reset, c.rate_limit into rate_hits, rate_reset, rate_limit
+              from lens_count_request(p_tenant) c;`;
+  return `
+      create ${replace ? 'or replace ' : ''}function lens_start_operation(
         p_id uuid, p_tenant uuid, p_key text, p_name text, p_input jsonb, p_hash text,
         p_reserved bigint, p_price_base integer, p_price_per_item integer, p_lease_ms integer,
         p_owner text, p_trace_context text, p_credential uuid, p_count boolean)
@@ -115,8 +159,7 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
         if found then
           -- L2: the limit comes before idempotency; the probe writes nothing, so order is kept.
           if p_count then
-            select c.rate_hits, c.rate_reset, c.rate_limit into rate_hits, rate_reset, rate_limit
-              from lens_count_request(p_tenant) c;
+${count}
             if rate_hits > rate_limit then
               refusal := 'RATE_LIMITED';
               op := null;
@@ -140,8 +183,7 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
           into rate_hits, rate_reset, rate_limit, v_balance, v_armed, v_below, v_email;
         if not found then
           if p_count then
-            select c.rate_hits, c.rate_reset, c.rate_limit into rate_hits, rate_reset, rate_limit
-              from lens_count_request(p_tenant) c;
+${count}
           end if;
           refusal := case when p_count and rate_hits > rate_limit then 'RATE_LIMITED'
                           else 'INSUFFICIENT_CREDITS' end;
@@ -159,7 +201,7 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
           return next;
           return;
         end if;
-        perform lens_record_reservation(p_tenant, p_id, p_reserved, v_balance, v_armed, v_below,
+${openRow}        perform lens_record_reservation(p_tenant, p_id, p_reserved, v_balance, v_armed, v_below,
           v_email);
         update api_key set last_used_at = now()
           where id = p_credential
@@ -168,21 +210,5 @@ export class Migration20270126000000_tenant_rate_window extends Migration {
           perform set_config('synchronous_commit', 'off', true);
         end if;
         return next;
-      end $$;`);
-  }
-
-  override async down(): Promise<void> {
-    this.addSql(`drop function lens_start_operation(${START_ARGS}, boolean);`);
-    this.addSql(startOperationSql({ probeFirst: true, deferInlineCommit: true }));
-    this.addSql(`drop function lens_count_request(uuid);`);
-    this.addSql(RESERVE_CREDITS_WITH_ALERT);
-    this.addSql(
-      `drop function lens_record_reservation(uuid, uuid, bigint, bigint, boolean, bigint, text);`,
-    );
-    this.addSql(`
-      insert into rate_limit_window (bucket, window_start, hits)
-        select 'tenant:' || id, rate_window_start, rate_window_hits from tenant
-        where rate_window_start > '-infinity';`);
-    this.addSql(`alter table tenant drop column rate_window_start, drop column rate_window_hits;`);
-  }
+      end $$;`;
 }

@@ -9,6 +9,7 @@ import { Migration20270105000000_oauth } from './Migration20270105000000_oauth.j
 import { Migration20270110000000_replay_probe } from './Migration20270110000000_replay_probe.js';
 import { Migration20270120000000_one_commit } from './Migration20270120000000_one_commit.js';
 import { Migration20270126000000_tenant_rate_window } from './Migration20270126000000_tenant_rate_window.js';
+import { Migration20270127000000_operation_open } from './Migration20270127000000_operation_open.js';
 
 /** Listed explicitly: the migrator's own file discovery uses a native import() of .ts files. */
 export const lensMigrations: MigrationObject[] = [
@@ -31,4 +32,5 @@ export const lensMigrations: MigrationObject[] = [
     name: 'Migration20270126000000_tenant_rate_window',
     class: Migration20270126000000_tenant_rate_window,
   },
+  { name: 'Migration20270127000000_operation_open', class: Migration20270127000000_operation_open },
 ];

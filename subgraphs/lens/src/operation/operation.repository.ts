@@ -117,17 +117,23 @@ export function tenantOperationRows(
   );
 }
 
-/** Every tenant's operations in RECONCILIATION_REQUIRED, oldest first, after a key. */
+/**
+ * Every tenant's operations in RECONCILIATION_REQUIRED, oldest first, after a key: read through
+ * the work list (`operation_open`, migration operation_open: one row per open operation, written
+ * by the start and moved by the guard), so status is in none of operation's indexes and a
+ * settlement is HOT.
+ */
 export function reconciliationQueueRows(
   em: EntityManager,
   after: string[] | null,
   limit: number,
 ): Promise<OperationRow[]> {
   return em.execute<OperationRow[]>(
-    `select *, created_at::text as created_key from operation
-       where status = 'RECONCILIATION_REQUIRED'
-         and (?::timestamptz is null or (created_at, id) > (?::timestamptz, ?::uuid))
-       order by created_at, id limit ?`,
+    `select o.*, o.created_at::text as created_key
+       from operation_open w join operation o on o.id = w.operation_id
+       where w.reconcile
+         and (?::timestamptz is null or (w.created_at, w.operation_id) > (?::timestamptz, ?::uuid))
+       order by w.created_at, w.operation_id limit ?`,
     [after?.[0] ?? null, after?.[0] ?? null, after?.[1] ?? null, limit],
   );
 }
@@ -135,6 +141,7 @@ export function reconciliationQueueRows(
 /**
  * Up to `batch` RUNNING operations whose lease expired move to RECONCILIATION_REQUIRED, each with
  * its reconcile job queued in the same statement (`skip locked`: replicas take different rows).
+ * The candidates are the work list's RUNNING rows (the calls in flight), not every operation.
  */
 export function expireLeases(
   em: EntityManager,
@@ -144,9 +151,9 @@ export function expireLeases(
 ): Promise<{ id: string }[]> {
   return em.execute<{ id: string }[]>(
     `with expired as (
-         select id from operation
-         where status = 'RUNNING' and lease_expires_at < now()
-         order by lease_expires_at limit ? for update skip locked
+         select o.id from operation_open w join operation o on o.id = w.operation_id
+         where not w.reconcile and o.status = 'RUNNING' and o.lease_expires_at < now()
+         order by o.lease_expires_at limit ? for update of o skip locked
        ), moved as (
          update operation o set status = 'RECONCILIATION_REQUIRED', attempt_owner = null,
            updated_at = now()
@@ -170,8 +177,8 @@ export const CREDENTIAL_SPENT: PreparedStatement = {
          from operation where credential_id = $1`,
 };
 
-/** Metrics (issue 26): uses the partial index on RECONCILIATION_REQUIRED rows: reads only those. */
+/** Metrics (issue 26): the work list's partial index of RECONCILIATION_REQUIRED rows: only those. */
 export const RECONCILIATION_BACKLOG: PreparedStatement = {
   name: 'metrics_reconciliation_backlog',
-  text: `select count(*)::int as count from operation where status = 'RECONCILIATION_REQUIRED'`,
+  text: `select count(*)::int as count from operation_open where reconcile`,
 };
