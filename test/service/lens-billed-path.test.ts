@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '@campaign/platform';
 import { PlatformError } from '@campaign/schema';
 import { TenantService } from '@campaign/lens';
-import { lensServicesFor, minjiProfile } from '../support/lens-services.js';
+import { lensServicesFor, minjiProfile, restTenant } from '../support/lens-services.js';
 import type { SocialUpstream } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
 import { eventually } from '../support/wait.js';
@@ -28,14 +28,7 @@ const services = lensServicesFor('lens-billed-path-test', upstream);
 const REF = { accountRef: { handle: 'minji.daily' } };
 
 async function tenant(credits = 10) {
-  return services.tenants.createTenantWithKey(orm().em.fork(), {
-    name: `billed-${randomUUID()}`,
-    plan: 'default',
-    permissions: ['*'],
-    rateLimitPerMinute: 1000,
-    credits,
-    kind: 'rest',
-  });
+  return restTenant(services, orm().em.fork(), 'billed', { credits });
 }
 
 function run(apiKey: string, key: string) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
 import type { SocialUpstream } from '@campaign/lens';
-import { lensServicesFor } from '../support/lens-services.js';
+import { lensServicesFor, restTenant } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -21,14 +21,7 @@ const services = lensServicesFor('lens-credentials-test', upstream, {
 });
 
 async function account() {
-  return services.tenants.createTenantWithKey(orm().em.fork(), {
-    name: `credentials-${randomUUID()}`,
-    plan: 'default',
-    permissions: ['*'],
-    rateLimitPerMinute: 1000,
-    credits: 10,
-    kind: 'rest',
-  });
+  return restTenant(services, orm().em.fork(), 'credentials', { credits: 10 });
 }
 
 const authenticate = (secret: string) =>

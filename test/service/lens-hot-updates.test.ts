@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SocialUpstream } from '@campaign/lens';
-import { lensServicesFor } from '../support/lens-services.js';
+import { lensServicesFor, restTenant } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -24,14 +24,7 @@ interface Counts {
 
 describe('HOT updates of the tenant and operation rows on the billed path', () => {
   it('N starts and settlements in one transaction: every update of the tenant and operation rows is HOT', async () => {
-    const { tenantId } = await services.tenants.createTenantWithKey(orm().em.fork(), {
-      name: `hot-${randomUUID()}`,
-      plan: 'default',
-      permissions: ['*'],
-      rateLimitPerMinute: 1000,
-      credits: 100,
-      kind: 'rest',
-    });
+    const { tenantId } = await restTenant(services, orm().em.fork(), 'hot');
     const [key] = await orm()
       .em.fork()
       .execute<{ id: string }[]>(`select id from api_key where tenant_id = ?`, [tenantId]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import type { SocialUpstream } from '@campaign/lens';
-import { lensServicesFor, minjiProfile } from '../support/lens-services.js';
+import { lensServicesFor, minjiProfile, restTenant } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 import { eventually } from '../support/wait.js';
 
@@ -65,14 +65,7 @@ function noting(em: EntityManager, names: string[]): EntityManager {
 }
 
 async function tenantWith(services: ReturnType<typeof lensServicesFor>) {
-  const created = await services.tenants.createTenantWithKey(orm().em.fork(), {
-    name: `one-commit-${randomUUID()}`,
-    plan: 'default',
-    permissions: ['*'],
-    rateLimitPerMinute: 1000,
-    credits: 10,
-    kind: 'rest',
-  });
+  const created = await restTenant(services, orm().em.fork(), 'one-commit', { credits: 10 });
   const [key] = await orm()
     .em.fork()
     .execute<{ id: string }[]>(`select id from api_key where tenant_id = ?`, [created.tenantId]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBody } from '@campaign/schema';
 import { createLogger, type Principal } from '@campaign/platform';
 import { Reconciler, type SocialUpstream } from '@campaign/lens';
-import { lensServicesFor } from '../support/lens-services.js';
+import { lensServicesFor, restTenant } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -42,13 +42,8 @@ async function workList() {
 
 describe('operation_open: the work list of the lease sweep and the reconciler', () => {
   it('follows every status move; the sweep, the queue and the backlog read it', async () => {
-    const { apiKey } = await services.tenants.createTenantWithKey(orm().em.fork(), {
-      name: `open-${randomUUID()}`,
-      plan: 'default',
-      permissions: ['*'],
+    const { apiKey } = await restTenant(services, orm().em.fork(), 'open', {
       rateLimitPerMinute: 100,
-      credits: 100,
-      kind: 'rest',
     });
     const em = orm().em.fork();
     const caller = () => services.tenants.authenticateCaller(em, `Bearer ${apiKey}`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
 import type { Caller, SocialUpstream } from '@campaign/lens';
-import { lensServicesFor } from '../support/lens-services.js';
+import { lensServicesFor, restTenant } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -23,13 +23,9 @@ const services = lensServicesFor(
 const REF = { accountRef: { handle: 'minji.daily' } };
 
 async function tenant(perMinute: number, credits: number, creditsCap: number | null = null) {
-  const { apiKey, tenantId } = await services.tenants.createTenantWithKey(orm().em.fork(), {
-    name: `rate-window-${randomUUID()}`,
-    plan: 'default',
-    permissions: ['*'],
+  const { apiKey, tenantId } = await restTenant(services, orm().em.fork(), 'rate-window', {
     rateLimitPerMinute: perMinute,
     credits,
-    kind: 'rest',
   });
   const em = orm().em.fork();
   const authenticate = async (): Promise<Caller> => ({

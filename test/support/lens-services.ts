@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createLogger } from '@campaign/platform';
 import { createLensServices, type SocialUpstream } from '@campaign/lens';
 
@@ -26,6 +27,28 @@ export function lensServicesFor(
     },
     { upstream, logger: createLogger(name, 'silent'), ...parts },
   );
+}
+
+type LensServices = ReturnType<typeof createLensServices>;
+
+/**
+ * A REST tenant of a service test and its key, named `<prefix>-<uuid>`: the default plan, every
+ * permission, 1000 requests a minute and 100 credits unless `options` says otherwise.
+ */
+export function restTenant(
+  services: LensServices,
+  em: Parameters<LensServices['tenants']['createTenantWithKey']>[0],
+  prefix: string,
+  options: { rateLimitPerMinute?: number; credits?: number } = {},
+) {
+  return services.tenants.createTenantWithKey(em, {
+    name: `${prefix}-${randomUUID()}`,
+    plan: 'default',
+    permissions: ['*'],
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 1000,
+    credits: options.credits ?? 100,
+    kind: 'rest',
+  });
 }
 
 /** The public profile a service test's upstream answers for `ref` (one account, 120 followers). */
