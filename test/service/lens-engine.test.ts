@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
-import { lensServicesFor } from '../support/lens-services.js';
+import { lensServicesAtRest } from '../support/lens-services.js';
 import type { Caller } from '@campaign/lens';
-import type { SocialUpstream } from '@campaign/lens';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -15,12 +14,9 @@ import { useServiceDatabase } from '../support/service-database.js';
  */
 const orm = useServiceDatabase('lens');
 // The upstream is never called: nothing executes here.
-const services = lensServicesFor(
-  'lens-engine-test',
-  {} as SocialUpstream,
-  { LENS_DISABLED_OPERATIONS: ['accounts.guides'], LENS_SYNC_BUDGET_MS: 0 },
-  { inline: false },
-);
+const services = lensServicesAtRest('lens-engine-test', {
+  LENS_DISABLED_OPERATIONS: ['accounts.guides'],
+});
 
 const REF = { accountRef: { handle: 'minji.daily' } };
 

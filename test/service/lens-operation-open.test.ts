@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { errorBody } from '@campaign/schema';
 import { createLogger, type Principal } from '@campaign/platform';
-import { Reconciler, type SocialUpstream } from '@campaign/lens';
-import { lensServicesFor, restTenant } from '../support/lens-services.js';
+import { Reconciler } from '@campaign/lens';
+import { lensServicesAtRest, restTenant } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -16,12 +16,7 @@ import { useServiceDatabase } from '../support/service-database.js';
  */
 const orm = useServiceDatabase('lens');
 // Nothing executes (no inline execution, a sync budget of 0): each start stays RUNNING.
-const services = lensServicesFor(
-  'lens-operation-open-test',
-  {} as SocialUpstream,
-  { LENS_SYNC_BUDGET_MS: 0 },
-  { inline: false },
-);
+const services = lensServicesAtRest('lens-operation-open-test');
 const ADMIN: Principal = { subject: 'ops', role: 'SUPER_ADMIN', agencyId: null, partnerId: null };
 
 /** The work list and what it must equal: the open operations, each with its state. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '@campaign/schema';
-import type { Caller, SocialUpstream } from '@campaign/lens';
-import { lensServicesFor, restTenant } from '../support/lens-services.js';
+import type { Caller } from '@campaign/lens';
+import { lensServicesAtRest, restTenant } from '../support/lens-services.js';
 import { useServiceDatabase } from '../support/service-database.js';
 
 /**
@@ -14,12 +14,7 @@ import { useServiceDatabase } from '../support/service-database.js';
  */
 const orm = useServiceDatabase('lens');
 // Nothing executes: every accepted operation stays RUNNING with its reservation.
-const services = lensServicesFor(
-  'lens-rate-window-test',
-  {} as SocialUpstream,
-  { LENS_SYNC_BUDGET_MS: 0 },
-  { inline: false },
-);
+const services = lensServicesAtRest('lens-rate-window-test');
 const REF = { accountRef: { handle: 'minji.daily' } };
 
 async function tenant(perMinute: number, credits: number, creditsCap: number | null = null) {

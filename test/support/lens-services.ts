@@ -29,6 +29,19 @@ export function lensServicesFor(
   );
 }
 
+/**
+ * Lens services under which nothing executes (no upstream, no inline execution, a sync budget of
+ * 0): every accepted operation stays RUNNING with its reservation.
+ */
+export function lensServicesAtRest(name: string, config: Partial<LensConfig> = {}) {
+  return lensServicesFor(
+    name,
+    {} as SocialUpstream,
+    { ...config, LENS_SYNC_BUDGET_MS: 0 },
+    { inline: false },
+  );
+}
+
 type LensServices = ReturnType<typeof createLensServices>;
 
 /**
